@@ -1,0 +1,82 @@
+// The catalogue's domain records as the stores return them and the views write them.
+// Field names follow the representations (German, design §4).
+
+export interface WorkRef {
+  readonly id: number;
+  readonly slug: string;
+  readonly titel: string;
+}
+
+export interface PersonRef {
+  readonly id: number;
+  readonly slug: string;
+  readonly vorname: string;
+  readonly nachname: string;
+}
+
+export interface Person extends PersonRef {
+  /** Image path under the base (e.g. `/bilder/goethe.svg`) or an absolute URL; null → default image. */
+  readonly image: string | null;
+  readonly geboren: number | null;
+  readonly gestorben: number | null;
+  /** Username of the person's account, or null when the person has none. */
+  readonly username: string | null;
+  readonly werke: readonly WorkRef[];
+  readonly updatedAt: Date;
+}
+
+export interface Work extends WorkRef {
+  readonly jahr: number | null;
+  /** Number of copies the library owns. */
+  readonly exemplare: number;
+  /** Copies not currently lent out. */
+  readonly verfuegbar: number;
+  readonly personen: readonly PersonRef[];
+  readonly updatedAt: Date;
+}
+
+/** What a lookup by slug or id finds: the record, a newer slug (→ 301), a deletion (→ 410), or nothing. */
+export type Lookup<T> =
+  | { readonly found: T }
+  | { readonly movedTo: string }
+  | { readonly gone: true }
+  | null;
+
+/** Keyset paging: `after`/`before` are opaque cursors taken from a previous page. */
+export interface PageRequest {
+  readonly q?: string;
+  readonly after?: string;
+  readonly before?: string;
+  readonly limit: number;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  /** Cursor for the next page, absent on the last page. */
+  readonly next?: string;
+  /** Cursor for the previous page, absent on the first page. */
+  readonly prev?: string;
+}
+
+export interface WorkSummary extends WorkRef {
+  readonly jahr: number | null;
+  readonly personen: readonly PersonRef[];
+}
+
+export interface PersonSummary extends PersonRef {
+  readonly werkAnzahl: number;
+}
+
+export interface PersonStore {
+  bySlug(slug: string): Promise<Lookup<Person>>;
+  byId(id: number): Promise<Lookup<Person>>;
+  /** Sorted by (nachname, vorname, id); `q` is a full-text search over the names. */
+  list(page: PageRequest): Promise<Page<PersonSummary>>;
+}
+
+export interface WorkStore {
+  bySlug(slug: string): Promise<Lookup<Work>>;
+  byId(id: number): Promise<Lookup<Work>>;
+  /** Sorted by (titel, id); `q` is a full-text search over title and persons' names. */
+  list(page: PageRequest): Promise<Page<WorkSummary>>;
+}

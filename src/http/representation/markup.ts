@@ -1,0 +1,73 @@
+// Tagged-template writers for HTML and XML. Every interpolation is escaped unless it is
+// already a Markup value (the result of another template, or explicitly marked by `trusted`).
+// Arrays are joined; null, undefined and false render as nothing.
+
+const MARKUP = Symbol('markup');
+
+/** A fragment of markup whose text is already escaped. */
+export interface Markup {
+  readonly [MARKUP]: true;
+  readonly text: string;
+  toString(): string;
+}
+
+function markup(text: string): Markup {
+  return { [MARKUP]: true, text, toString: () => text };
+}
+
+export function isMarkup(value: unknown): value is Markup {
+  return typeof value === 'object' && value !== null && MARKUP in value;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML and XML element content and (double- or single-quoted) attributes. */
+export function escapeMarkup(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+// XML 1.0 forbids most C0 controls even as character references; drop them rather than emit
+// a document xmllint rejects. Lone surrogates are replaced for the same reason.
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Escapes text for XML, also removing characters XML 1.0 cannot carry. */
+export function escapeXmlText(text: string): string {
+  return escapeMarkup(text.replace(XML_INVALID, '\ufffd'));
+}
+
+export type Interpolation = Markup | string | number | bigint | boolean | null | undefined | readonly Interpolation[];
+
+function render(value: Interpolation, escape: (s: string) => string): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (Array.isArray(value)) return value.map((v: Interpolation) => render(v, escape)).join('');
+  if (isMarkup(value)) return value.text;
+  return escape(String(value));
+}
+
+function template(escape: (s: string) => string) {
+  return (strings: TemplateStringsArray, ...values: Interpolation[]): Markup => {
+    let out = strings[0] ?? '';
+    for (let i = 0; i < values.length; i++) out += render(values[i], escape) + (strings[i + 1] ?? '');
+    return markup(out);
+  };
+}
+
+/** `html\`<p>${name}</p>\`` — escapes every interpolation that is not already Markup. */
+export const html = template(escapeMarkup);
+
+/** `xml\`<titel>${title}</titel>\`` — like `html`, and strips characters XML cannot carry. */
+export const xml = template(escapeXmlText);
+
+/** Marks a string as already-safe markup. Use only for text the program itself produced. */
+export function trusted(text: string): Markup {
+  return markup(text);
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';

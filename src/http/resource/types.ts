@@ -1,0 +1,93 @@
+// The contract between the resource layer (src/http) and an application built on it.
+// The application declares resources (a route path and a handler per method) and a rewrite
+// table; the layer does negotiation, links, conditional requests, errors and method rules.
+import type { Markup } from '../representation/markup.ts';
+
+export type Format = 'html' | 'xml' | 'json';
+export const FORMATS: readonly Format[] = ['html', 'xml', 'json'];
+export type Lang = 'de' | 'en';
+export type UnsafeMethod = 'POST' | 'PUT' | 'DELETE';
+export type HandlerMethod = 'GET' | UnsafeMethod;
+
+/** Builds URLs under the public base (origin + optional path prefix such as /katalog). */
+export interface Links {
+  /** Absolute URL, for XML and JSON: `https://library.example/katalog/werke/faust`. */
+  absolute(path: string): string;
+  /** Root-relative URL, for HTML: `/katalog/werke/faust`. */
+  relative(path: string): string;
+}
+
+export interface Principal {
+  readonly id: number;
+  readonly username: string;
+  readonly role: 'member' | 'staff';
+}
+
+export interface RequestContext {
+  readonly method: HandlerMethod | 'HEAD';
+  /** The representation the response will have (already negotiated; 406 never reaches a handler). */
+  readonly format: Format;
+  readonly lang: Lang;
+  /** Route parameters from the rewrite table merged with the client's query string. */
+  readonly query: URLSearchParams;
+  readonly links: Links;
+  /** The path the client asked for, without base prefix and format suffix, e.g. `/person`. */
+  readonly path: string;
+  /** The authenticated user, or null (filled by issue 4's sessions / Basic auth). */
+  readonly user: Principal | null;
+  /** The parsed request body of POST/PUT (field name → value), or undefined. */
+  readonly body: unknown;
+}
+
+/** How one model is written in each format. The layer adds the XML declaration. */
+export interface View<M> {
+  /** A whole HTML document. */
+  html(model: M, ctx: RequestContext): Markup;
+  /** The XML root element. */
+  xml(model: M, ctx: RequestContext): Markup;
+  /** A JSON-serialisable value; key order is kept. */
+  json(model: M, ctx: RequestContext): unknown;
+}
+
+export interface LinkHeader {
+  readonly rel: string;
+  /** Path under the base (made absolute by the layer), e.g. `/werke?nach=abc`. */
+  readonly path: string;
+}
+
+export interface Representation<M = unknown> {
+  readonly model: M;
+  readonly view: View<M>;
+  /** Canonical readable path under the base, e.g. `/personen/goethe` or `/werke?q=faust`. */
+  readonly canonicalPath: string;
+  readonly lastModified?: Date;
+  /** Schema name: `/schema/{schema}.xsd` and `/schema/{schema}.json` (sent as rel=describedby). */
+  readonly schema?: string;
+  readonly links?: readonly LinkHeader[];
+}
+
+export type Outcome =
+  | {
+      readonly type: 'representation';
+      readonly status?: 200 | 201;
+      readonly representation: Representation<never> | Representation<unknown>;
+      /** For 201: the new resource's path under the base (sent absolute in Location). */
+      readonly location?: string;
+    }
+  | { readonly type: 'redirect'; readonly status: 301 | 303 | 307 | 308; readonly path: string }
+  | { readonly type: 'empty'; readonly status: 204 };
+
+export type Handler = (ctx: RequestContext) => Promise<Outcome>;
+
+export interface ResourceDefinition {
+  readonly name: string;
+  /** The route the handler answers at after rewriting, e.g. `/person` or `/personen`. */
+  readonly path: string;
+  readonly methods: Partial<Record<HandlerMethod, Handler>>;
+}
+
+/** One line of the rewrite table, like mod_rewrite: `^/personen/([^/.]+)$` → `/person?slug=$1`. */
+export interface RewriteRule {
+  readonly pattern: RegExp;
+  readonly target: string;
+}
