@@ -1,0 +1,184 @@
+// Loads the demo catalogue into an empty database: authors, works, library users with
+// accounts (see DEMO_ACCOUNTS) and a few loans. Does nothing when any person exists, so it can
+// run on every start; two processes starting together cannot load it twice (unique slugs).
+import type { Kysely } from 'kysely';
+import { ConflictError, slugCandidate, slugify, searchText } from '../../storage/index.ts';
+import { hashPassword } from '../accounts/password.ts';
+import { personSortKey } from '../persons/store.ts';
+import type { DB, Role } from '../schema.ts';
+import { workSearchText } from '../works/search-text.ts';
+import { workSortKey } from '../works/store.ts';
+import { AUTHORS } from './authors.ts';
+import { WORKS } from './works.ts';
+
+export interface DemoAccount {
+  readonly username: string;
+  /** Demo only: the password equals the username. */
+  readonly password: string;
+  readonly role: Role;
+  /** Slug of the account's person. */
+  readonly person: string;
+}
+
+/** Library users without works: [slug, vorname, nachname, geboren]. */
+const MEMBERS = [
+  ['anna-berger', 'Anna', 'Berger', 1994],
+  ['ben-krueger', 'Ben', 'Krüger', 1988],
+  ['petra-lindner', 'Petra', 'Lindner', 1971],
+] as const;
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: 'personal', password: 'personal', role: 'staff', person: 'petra-lindner' },
+  { username: 'anna', password: 'anna', role: 'member', person: 'anna-berger' },
+  { username: 'ben', password: 'ben', role: 'member', person: 'ben-krueger' },
+  { username: 'goethe', password: 'goethe', role: 'member', person: 'goethe' },
+];
+
+/** [username, work slug, days ago borrowed, returned days ago or null] */
+const LOANS = [
+  ['anna', 'faust', 5, null],
+  ['anna', 'effi-briest', 12, null],
+  ['anna', 'der-process', 60, 35],
+  ['ben', 'pride-and-prejudice', 3, null],
+  ['ben', 'moby-dick', 40, null], // overdue
+] as const;
+
+const LOAN_DAYS = 28;
+const DAY_MS = 86_400_000;
+
+export interface DemoResult {
+  readonly loaded: boolean;
+  readonly persons: number;
+  readonly works: number;
+}
+
+/** Copies 1–5, stable per title, for works that do not say. */
+function copiesFor(titel: string): number {
+  let hash = 0;
+  for (const char of titel) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return 1 + (hash % 5);
+}
+
+export async function loadDemo(db: Kysely<DB>, now: Date = new Date()): Promise<DemoResult> {
+  if (await db.selectFrom('persons').select('id').limit(1).executeTakeFirst())
+    return { loaded: false, persons: 0, works: 0 };
+  const hashes = new Map(
+    await Promise.all(DEMO_ACCOUNTS.map(async (a) => [a.username, await hashPassword(a.password)] as const)),
+  );
+  const at = now.toISOString();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // Checked again inside the transaction: another process may have loaded meanwhile.
+      if (await trx.selectFrom('persons').select('id').limit(1).executeTakeFirst())
+        return { loaded: false, persons: 0, works: 0 };
+      const people = [
+        ...AUTHORS.map(([slug, vorname, nachname, geboren, gestorben]) => ({
+          slug,
+          vorname,
+          nachname,
+          geboren,
+          gestorben,
+        })),
+        ...MEMBERS.map(([slug, vorname, nachname, geboren]) => ({
+          slug,
+          vorname,
+          nachname,
+          geboren,
+          gestorben: null,
+        })),
+      ];
+      const personIds = new Map<string, number>();
+      const names = new Map<string, { vorname: string; nachname: string }>();
+      for (const p of people) {
+        const { id } = await trx
+          .insertInto('persons')
+          .values({
+            ...p,
+            image: `/bilder/${p.slug}.svg`,
+            sort_key: personSortKey(p.vorname, p.nachname),
+            search_text: searchText(p.vorname, p.nachname),
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        personIds.set(p.slug, id);
+        names.set(p.slug, p);
+      }
+      const workIds = new Map<string, number>();
+      for (const [titel, jahr, authors, copies] of WORKS) {
+        const base = slugify(titel, 'werk');
+        let n = 1;
+        while (workIds.has(slugCandidate(base, n))) n += 1;
+        const slug = slugCandidate(base, n);
+        const persons = authors.map((a) => names.get(a) ?? missing(a));
+        const { id } = await trx
+          .insertInto('works')
+          .values({
+            slug,
+            titel,
+            jahr,
+            exemplare: copies ?? copiesFor(titel),
+            sort_key: workSortKey(titel),
+            search_text: workSearchText(titel, persons),
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        workIds.set(slug, id);
+        await trx
+          .insertInto('person_work')
+          .values(
+            authors.map((a, position) => ({
+              person_id: personIds.get(a) ?? missing(a),
+              work_id: id,
+              position,
+            })),
+          )
+          .execute();
+      }
+      const accountIds = new Map<string, number>();
+      for (const account of DEMO_ACCOUNTS) {
+        const person_id = personIds.get(account.person) ?? missing(account.person);
+        accountIds.set(account.username, person_id);
+        const password_hash = hashes.get(account.username) ?? missing(account.username);
+        await trx
+          .insertInto('accounts')
+          .values({
+            person_id,
+            username: account.username,
+            password_hash,
+            role: account.role,
+            created_at: at,
+          })
+          .execute();
+      }
+      for (const [username, work, daysAgo, returnedDaysAgo] of LOANS) {
+        const borrowed = now.getTime() - daysAgo * DAY_MS;
+        await trx
+          .insertInto('loans')
+          .values({
+            person_id: accountIds.get(username) ?? missing(username),
+            work_id: workIds.get(work) ?? missing(work),
+            borrowed_at: new Date(borrowed).toISOString(),
+            due_at: new Date(borrowed + LOAN_DAYS * DAY_MS).toISOString(),
+            returned_at:
+              returnedDaysAgo === null
+                ? null
+                : new Date(now.getTime() - returnedDaysAgo * DAY_MS).toISOString(),
+          })
+          .execute();
+      }
+      return { loaded: true, persons: people.length, works: WORKS.length };
+    });
+  } catch (error) {
+    // PostgreSQL: a concurrent loader committed first and our inserts hit its unique slugs.
+    if (error instanceof ConflictError) return { loaded: false, persons: 0, works: 0 };
+    throw error;
+  }
+}
+
+function missing(what: string): never {
+  throw new Error(`demo data refers to unknown "${what}"`);
+}

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fakeContext, fakeWorkStore, render, renderText, squash } from '../testing/fakes.ts';
+import { jsonErrors, xmlErrors } from '../testing/validate.ts';
+import { homeResource } from './resource.ts';
+
+test('home links the collections and the search, highlights works, validates', async () => {
+  const store = fakeWorkStore();
+  const outcome = await homeResource(store, { highlights: 4 }).methods.GET!(fakeContext());
+  assert.equal(store.calls.at(-1)?.limit, 4);
+  assert.ok(outcome.type === 'representation' && outcome.representation.canonicalPath === '/');
+  const xml = renderText(outcome, 'xml');
+  assert.equal(
+    xml,
+    `<katalog>
+  <titel>Shelfmark</titel>
+  <personen ref="https://library.example/personen"/>
+  <werke ref="https://library.example/werke"/>
+  <suche ref="https://library.example/werke" parameter="q"/>
+  <hervorgehoben>
+    <werk ref="https://library.example/werke/faust">Faust</werk>
+  </hervorgehoben>
+</katalog>`,
+  );
+  assert.equal(xmlErrors('home', xml), '');
+  assert.equal(jsonErrors('home', render(outcome, 'json')), '');
+  const html = squash(renderText(outcome, 'html'));
+  assert.match(html, /<label for="suche-start">/);
+  assert.match(html, /<a href="\/personen">Personen<\/a>/);
+  assert.match(html, /<a class="card-title" href="\/werke\/faust">Faust<\/a>/);
+  assert.match(html, /<link rel="alternate" type="application\/json" href="\/\?format=json">/);
+});

@@ -1,0 +1,65 @@
+// The catalogue's public surface: its resources, rewrite table, extra routes and error page,
+// ready to be handed to the resource layer by src/main.ts.
+import type { FastifyInstance } from 'fastify';
+import type { ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
+import { homeResource } from './home/index.ts';
+import { createErrorPage, type ErrorPage, type ErrorPageSlots } from './layout/index.ts';
+import type { PersonStore, WorkStore } from './model.ts';
+import { personResource, personsResource } from './persons/index.ts';
+import { catalogueRewrites } from './rewrites.ts';
+import { PASSTHROUGH_PREFIXES, registerCatalogueRoutes } from './routes.ts';
+import { workResource, worksResource } from './works/index.ts';
+
+export interface CatalogueStores {
+  readonly persons: PersonStore;
+  readonly works: WorkStore;
+}
+
+export interface CatalogueOptions {
+  /** Name shown in the home page's XML/JSON (default "Shelfmark"). */
+  readonly siteName?: string;
+  /** How many works the home page highlights (default 6). */
+  readonly highlights?: number;
+  /** Slots in the HTML error page, e.g. the login form on 403 pages. */
+  readonly errorSlots?: ErrorPageSlots;
+}
+
+export interface Catalogue {
+  readonly resources: ResourceDefinition[];
+  readonly rewrites: RewriteRule[];
+  /** Path prefixes served by plain routes (registered by `configure`), outside negotiation. */
+  readonly passthrough: string[];
+  /** Registers schemas, portraits and the stylesheet on the Fastify instance. */
+  configure(app: FastifyInstance): Promise<void>;
+  /** The HTML body for a problem-details error, in the catalogue's layout. */
+  readonly errorPage: ErrorPage;
+}
+
+export function catalogueResources(stores: CatalogueStores, opts: CatalogueOptions = {}): Catalogue {
+  return {
+    resources: [
+      homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
+      personsResource(stores.persons),
+      personResource(stores.persons),
+      worksResource(stores.works),
+      workResource(stores.works),
+    ],
+    rewrites: [...catalogueRewrites],
+    passthrough: [...PASSTHROUGH_PREFIXES],
+    configure: (app) => registerCatalogueRoutes(app, { persons: stores.persons }),
+    errorPage: createErrorPage(opts.errorSlots),
+  };
+}
+
+export { catalogueRewrites } from './rewrites.ts';
+export { registerCatalogueRoutes, type CatalogueRouteOptions } from './routes.ts';
+export {
+  errorPage,
+  createErrorPage,
+  layout,
+  type ErrorPage,
+  type ErrorPageSlots,
+  type ProblemLike,
+} from './layout/index.ts';
+export { HttpError } from './shared/errors.ts';
+export { SCHEMA_NAMES, schemaFile } from './schemas/index.ts';

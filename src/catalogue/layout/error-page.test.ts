@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Problem } from '../../http/errors/index.ts';
+import { html } from '../../http/representation/markup.ts';
+import { fakeContext, squash } from '../testing/fakes.ts';
+import { createErrorPage, errorPage } from './error-page.ts';
+
+const problem = (status: number, extra: Partial<Problem> = {}): Problem => ({
+  type: 'about:blank',
+  title: 'Not Found',
+  status,
+  code: 'SHELFMARK_NOT_FOUND',
+  ...extra,
+});
+
+test('a full page in the layout, German title, escaped detail', () => {
+  const page = squash(errorPage(problem(404, { detail: '<b>x</b>' }), fakeContext()).text);
+  assert.match(page, /^<!DOCTYPE html> ?<html lang="de">/);
+  assert.match(page, /<span class="status">404<\/span> Nicht gefunden/);
+  assert.match(page, /&lt;b&gt;x&lt;\/b&gt;/);
+  assert.match(page, /<a href="\/static\/shelfmark.css"|href="\/static\/shelfmark.css"/);
+  assert.doesNotMatch(page, /rel="canonical"/);
+});
+
+test('English uses the problem title; 422 lists field errors; 500 shows the exception', () => {
+  const en = fakeContext({ lang: 'en' });
+  assert.match(errorPage(problem(404), en).text, /Not Found/);
+  assert.match(
+    errorPage(problem(422, { errors: [{ field: 'titel', detail: 'fehlt' }] }), en).text,
+    /titel<\/strong>: fehlt/,
+  );
+  const e = {
+    class: 'TypeError',
+    message: 'boom',
+    file: '/src/x.ts',
+    line: 7,
+    stack: 'at x',
+    source: '> 7 | y',
+  };
+  assert.match(squash(errorPage(problem(500, { exception: e }), en).text), /TypeError: boom.*\/src\/x.ts:7/);
+});
+
+test('the 403 slot holds the login form', () => {
+  const page = createErrorPage({ forbidden: () => html`<form id="login"></form>` });
+  assert.match(page(problem(403), fakeContext()).text, /<form id="login"><\/form>/);
+  assert.doesNotMatch(page(problem(404), fakeContext()).text, /id="login"/);
+});

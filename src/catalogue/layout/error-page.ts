@@ -1,0 +1,59 @@
+// A full HTML error page in the catalogue's layout: the application's `errorPage` for the
+// resource layer (its ErrorPage type), rendering RFC 9457 problem details — field errors of a
+// 422, the available representations of a 406, and the exception when displayErrors is on.
+import type { ErrorPageContext, Problem } from '../../http/errors/index.ts';
+import { html, type Markup } from '../../http/representation/markup.ts';
+import { strings } from '../i18n/index.ts';
+import { layout } from './page.ts';
+
+export type { Problem as ProblemLike };
+
+export interface ErrorPageSlots {
+  /** Extra content for a 403 page — the sessions feature puts its login form here. */
+  readonly forbidden?: (problem: Problem, ctx: ErrorPageContext) => Markup;
+}
+
+export type ErrorPage = (problem: Problem, ctx: ErrorPageContext) => Markup;
+
+function details(p: Problem): Markup {
+  const e = p.exception;
+  return html`${
+    p.errors &&
+    html`<ul class="field-errors">
+      ${p.errors.map((f) => html`<li><strong>${f.field}</strong>: ${f.detail}</li> `)}
+    </ul>`
+  }
+  ${
+    p.available &&
+    html`<ul class="available">
+      ${p.available.map((a) => html`<li><a href="${a.url}" type="${a.type}">${a.label}</a></li> `)}
+    </ul>`
+  }
+  ${
+    e &&
+    html`<section class="error-details">
+      <h2>${e.class}: ${e.message}</h2>
+      <p><code>${e.file}:${e.line}</code></p>
+      <pre>${e.source}</pre>
+      <pre>${e.stack}</pre>
+    </section>`
+  }`;
+}
+
+export function createErrorPage(slots: ErrorPageSlots = {}): ErrorPage {
+  return (problem, ctx) => {
+    const t = strings(ctx.lang);
+    // The localized title reads better for people than the layer's status phrase.
+    const title =
+      (ctx.lang === 'de' ? t.errorTitles[problem.status] : undefined) ?? problem.title ?? t.errorFallback;
+    const main = html`<article class="error">
+      <h1><span class="status">${problem.status}</span> ${title}</h1>
+      ${problem.detail !== undefined && html`<p class="detail">${problem.detail}</p>`} ${details(problem)}
+      ${problem.status === 403 && slots.forbidden && html`<div class="slot-login">${slots.forbidden(problem, ctx)}</div>`}
+      <p><a href="${ctx.links.relative('/')}">${t.errorBack}</a></p>
+    </article>`;
+    return layout({ title: `${problem.status} ${title}`, main }, ctx);
+  };
+}
+
+export const errorPage: ErrorPage = createErrorPage();

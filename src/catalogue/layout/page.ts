@@ -1,0 +1,105 @@
+// The HTML page every catalogue view and error page is wrapped in: valid HTML5, language set,
+// canonical and alternate links, skip link, header with search, navigation, footer.
+import type { Format, RequestContext } from '../../http/resource/types.ts';
+
+/** What the layout needs from a request: also satisfied by the layer's error-page context. */
+export type PageContext = Pick<RequestContext, 'lang' | 'links'>;
+import { html, type Markup } from '../../http/representation/markup.ts';
+import { strings } from '../i18n/index.ts';
+import { suffixPath } from '../shared/urls.ts';
+
+export interface Page {
+  /** The page's own title; the site name is appended in <title>. */
+  readonly title: string;
+  readonly main: Markup;
+  /** Canonical readable path; when given the page links to it and to its XML/JSON forms. */
+  readonly canonicalPath?: string;
+  /** Extra <link> elements (e.g. paging) as path + rel. */
+  readonly headLinks?: readonly { readonly rel: string; readonly path: string }[];
+  /** Which navigation entry is current. */
+  readonly section?: 'home' | 'persons' | 'works';
+  /** Prefills the header search box. */
+  readonly searchValue?: string;
+}
+
+const ALTERNATES: readonly { format: Format; type: string }[] = [
+  { format: 'xml', type: 'application/xml' },
+  { format: 'json', type: 'application/json' },
+];
+
+export function layout(page: Page, ctx: PageContext): Markup {
+  const t = strings(ctx.lang);
+  const rel = (p: string) => ctx.links.relative(p);
+  const canonical = page.canonicalPath;
+  const current = (s: Page['section']) => (page.section === s ? html` aria-current="page"` : '');
+  return html`<!DOCTYPE html>
+    <html lang="${ctx.lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${page.title} – ${t.siteName}</title>
+        <link rel="stylesheet" href="${rel('/static/shelfmark.css')}" />
+        <link rel="icon" href="${rel('/bilder/standard.svg')}" type="image/svg+xml" />
+        ${canonical ? html`<link rel="canonical" href="${ctx.links.absolute(canonical)}" />` : ''}
+        ${
+          canonical
+            ? ALTERNATES.map(
+                (a) =>
+                  html`<link
+                    rel="alternate"
+                    type="${a.type}"
+                    href="${rel(suffixPath(canonical, a.format))}"
+                  /> `,
+              )
+            : ''
+        }${(page.headLinks ?? []).map((l) => html`<link rel="${l.rel}" href="${rel(l.path)}" /> `)}
+      </head>
+      <body>
+        <a class="skip" href="#inhalt">${t.skipLink}</a>
+        <header class="site">
+          <div class="site-inner">
+            <a class="brand" href="${rel('/')}"
+              ><span class="brand-name">${t.siteName}</span> <span class="brand-tag">${t.tagline}</span></a
+            >
+            <form class="search" role="search" method="get" action="${rel('/werke')}">
+              <label for="suche-kopf">${t.searchLabel}</label>
+              <input
+                id="suche-kopf"
+                type="search"
+                name="q"
+                value="${page.searchValue ?? ''}"
+                placeholder="${t.searchPlaceholder}"
+              />
+              <button type="submit">${t.searchButton}</button>
+            </form>
+          </div>
+          <nav aria-label="${t.navLabel}">
+            <ul>
+              <li><a href="${rel('/')}" ${current('home')}>${t.navHome}</a></li>
+              <li><a href="${rel('/personen')}" ${current('persons')}>${t.navPersons}</a></li>
+              <li><a href="${rel('/werke')}" ${current('works')}>${t.navWorks}</a></li>
+            </ul>
+          </nav>
+        </header>
+        <main id="inhalt" tabindex="-1">${page.main}</main>
+        <footer class="site">
+          ${
+            canonical
+              ? html`<p>
+                  ${t.formats}:
+                  ${ALTERNATES.map(
+                    (a, i) =>
+                      html`${i > 0 ? ', ' : ''}<a
+                          href="${rel(suffixPath(canonical, a.format))}"
+                          type="${a.type}"
+                          >${a.format.toUpperCase()}</a
+                        >`,
+                  )}
+                </p>`
+              : ''
+          }
+          <p>${t.siteName} · ${t.tagline}</p>
+        </footer>
+      </body>
+    </html> `;
+}

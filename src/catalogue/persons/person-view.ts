@@ -1,0 +1,73 @@
+// The person resource in its three representations. The XML and JSON shapes are fixed by
+// design §4 / seed §2.2: element and key order as below, no other fields, absolute URLs.
+import type { RequestContext, View } from '../../http/resource/types.ts';
+import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { strings } from '../i18n/index.ts';
+import { layout } from '../layout/index.ts';
+import type { Person } from '../model.ts';
+import { fullName, imageAbsolute, imageRelative, personPath, workPath } from '../shared/urls.ts';
+
+function personHtml(p: Person, ctx: RequestContext): Markup {
+  const t = strings(ctx.lang);
+  const name = fullName(p);
+  const main = html`<article class="person">
+    <h1>${name}</h1>
+    <p class="person-card">
+      <img
+        class="portrait"
+        src="${imageRelative(p.image, ctx.links)}"
+        alt="${t.portraitAlt(name)}"
+        width="160"
+        height="160"
+      />
+      <span class="person-facts"
+        ><span class="label">${t.fullName}:</span> <span class="name">${name}</span><br />
+        <span class="label">${t.works}:</span> <span class="count">${p.werke.length}</span><br />
+        <span class="label">${t.username}:</span>
+        ${p.username !== null ? html`<span class="username">${p.username}</span>` : html`<span class="username none">${t.noAccount}</span>`}</span
+      >
+    </p>
+    <h2>${t.works}</h2>
+    ${
+      p.werke.length > 0
+        ? html`<ul class="link-list">
+            ${p.werke.map((w) => {
+              const path = ctx.links.relative(workPath(w.slug));
+              return html`<li>
+                <a href="${path}"
+                  ><span class="titel">${w.titel}</span> <span class="address">${path}</span></a
+                >
+              </li> `;
+            })}
+          </ul>`
+        : html`<p>${t.noWorks}</p>`
+    }
+  </article>`;
+  return layout({ title: name, main, canonicalPath: personPath(p.slug), section: 'persons' }, ctx);
+}
+
+// Indented exactly like design §4; the layer prepends the XML declaration. A person without
+// an account keeps the element, empty (docs/decisions/0020-person-without-username.md).
+function personXml(p: Person, ctx: RequestContext): Markup {
+  const works = p.werke.map(
+    (w) => xml`\n    <werk ref="${ctx.links.absolute(workPath(w.slug))}">${w.titel}</werk>`,
+  );
+  return xml`<person>
+  <image ref="${imageAbsolute(p.image, ctx.links)}"/>
+  <vorname>${p.vorname}</vorname>
+  <nachname>${p.nachname}</nachname>
+  ${p.username !== null ? xml`<username>${p.username}</username>` : xml`<username/>`}
+  ${works.length > 0 ? xml`<werke>${works}\n  </werke>` : xml`<werke/>`}
+</person>`;
+}
+
+function personJson(p: Person, ctx: RequestContext): unknown {
+  return {
+    image: imageAbsolute(p.image, ctx.links),
+    vorname: p.vorname,
+    nachname: p.nachname,
+    werk: p.werke.map((w) => ({ titel: w.titel, url: ctx.links.absolute(workPath(w.slug)) })),
+  };
+}
+
+export const personView: View<Person> = { html: personHtml, xml: personXml, json: personJson };

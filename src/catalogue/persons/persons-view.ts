@@ -1,0 +1,79 @@
+// The persons collection (also the result of `?q=` searches), one page at a time.
+// Items are the persons' summaries with their URL; paging links are empty elements with `ref`
+// in XML and URL strings in JSON, like `image` in the person shape.
+import type { RequestContext, View } from '../../http/resource/types.ts';
+import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { strings } from '../i18n/index.ts';
+import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
+import type { Page, PersonSummary } from '../model.ts';
+import type { ListQuery, PageLinks } from '../shared/paging.ts';
+import { fullName, personPath } from '../shared/urls.ts';
+
+export interface PersonsModel {
+  readonly query: ListQuery;
+  readonly page: Page<PersonSummary>;
+  readonly links: PageLinks;
+  readonly canonicalPath: string;
+}
+
+function personsHtml(m: PersonsModel, ctx: RequestContext): Markup {
+  const t = strings(ctx.lang);
+  const title = m.query.q ? t.resultsFor(m.query.q) : t.personsTitle;
+  const main = html`<h1>${title}</h1>
+    <form class="search search-inline" role="search" method="get" action="${ctx.links.relative('/personen')}">
+      <label for="suche-personen">${t.personSearchLabel}</label>
+      <input id="suche-personen" type="search" name="q" value="${m.query.q ?? ''}" />
+      <button type="submit">${t.searchButton}</button>
+    </form>
+    ${
+      m.page.items.length > 0
+        ? html`<ul class="cards persons">
+            ${m.page.items.map(
+              (p) =>
+                html`<li class="card">
+                  <a href="${ctx.links.relative(personPath(p.slug))}">${fullName(p)}</a>
+                  <span class="meta">${t.workCount(p.werkAnzahl)}</span>
+                </li> `,
+            )}
+          </ul>`
+        : html`<p class="empty">${t.noResults}</p>`
+    }
+    ${pagingNav(m.links, ctx)}`;
+  return layout(
+    { title, main, canonicalPath: m.canonicalPath, section: 'persons', headLinks: pagingHeadLinks(m.links) },
+    ctx,
+  );
+}
+
+function personsXml(m: PersonsModel, ctx: RequestContext): Markup {
+  const abs = (p: string) => ctx.links.absolute(p);
+  const items = m.page.items.map(
+    (p) => xml`
+  <person ref="${abs(personPath(p.slug))}">
+    <vorname>${p.vorname}</vorname>
+    <nachname>${p.nachname}</nachname>
+    <werkAnzahl>${p.werkAnzahl}</werkAnzahl>
+  </person>`,
+  );
+  return xml`<personen>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${items}${
+    m.links.prev ? xml`\n  <vorige ref="${abs(m.links.prev)}"/>` : ''
+  }${m.links.next ? xml`\n  <naechste ref="${abs(m.links.next)}"/>` : ''}
+</personen>`;
+}
+
+function personsJson(m: PersonsModel, ctx: RequestContext): unknown {
+  const abs = (p: string) => ctx.links.absolute(p);
+  return {
+    ...(m.query.q ? { suche: m.query.q } : {}),
+    person: m.page.items.map((p) => ({
+      vorname: p.vorname,
+      nachname: p.nachname,
+      url: abs(personPath(p.slug)),
+      werkAnzahl: p.werkAnzahl,
+    })),
+    ...(m.links.prev ? { vorige: abs(m.links.prev) } : {}),
+    ...(m.links.next ? { naechste: abs(m.links.next) } : {}),
+  };
+}
+
+export const personsView: View<PersonsModel> = { html: personsHtml, xml: personsXml, json: personsJson };

@@ -1,0 +1,240 @@
+// SQL-backed PersonStore (read side, model.ts) plus the writes the catalogue needs.
+import type { Kysely } from 'kysely';
+import {
+  clampLimit,
+  ConflictError,
+  filingName,
+  fullTextMatch,
+  keysetPage,
+  searchText,
+  sortKey,
+} from '../../storage/index.ts';
+import type { Lookup, Page, PageRequest, Person, PersonStore, PersonSummary, WorkRef } from '../model.ts';
+import type { DB } from '../schema.ts';
+import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import { resolveOptions, type StoreOptions } from '../store-options.ts';
+import { refreshWorkSearchText } from '../works/search-text.ts';
+
+export interface PersonInput {
+  /** Wanted slug (PUT to a new URL, demo data); generated from the name when absent. */
+  readonly slug?: string;
+  readonly vorname: string;
+  readonly nachname: string;
+  readonly image?: string | null;
+  readonly geboren?: number | null;
+  readonly gestorben?: number | null;
+}
+
+export interface SqlPersonStore extends PersonStore {
+  /** Creates a person; ConflictError when an explicit slug is taken (now or formerly). */
+  create(input: PersonInput): Promise<Person>;
+  /** Replaces every field; a changed name moves the slug (old one → 301). null: no live person. */
+  replace(id: number, input: Omit<PersonInput, 'slug'>): Promise<Person | null>;
+  /** Marks the person deleted (its URL then answers 410); false when there was no live person. */
+  delete(id: number): Promise<boolean>;
+}
+
+const SUMMARY_COLUMNS = [
+  'persons.id',
+  'persons.slug',
+  'persons.vorname',
+  'persons.nachname',
+  'persons.sort_key',
+] as const;
+
+export function personSortKey(vorname: string, nachname: string): string {
+  return sortKey(filingName(nachname), vorname);
+}
+
+/** A person by id with works and username, from `db` (or a transaction). */
+export async function loadPerson(db: Kysely<DB>, id: number): Promise<Lookup<Person>> {
+  const row = await db
+    .selectFrom('persons')
+    .leftJoin('accounts', 'accounts.person_id', 'persons.id')
+    .select([
+      'persons.id',
+      'persons.slug',
+      'persons.vorname',
+      'persons.nachname',
+      'persons.image',
+      'persons.geboren',
+      'persons.gestorben',
+      'persons.updated_at',
+      'persons.deleted_at',
+      'accounts.username',
+    ])
+    .where('persons.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.deleted_at !== null) return { gone: true };
+  const werke: WorkRef[] = await db
+    .selectFrom('person_work')
+    .innerJoin('works', 'works.id', 'person_work.work_id')
+    .select(['works.id', 'works.slug', 'works.titel'])
+    .where('person_work.person_id', '=', id)
+    .where('works.deleted_at', 'is', null)
+    .orderBy('works.sort_key')
+    .orderBy('works.id')
+    .execute();
+  const { deleted_at: _deleted, updated_at, username, ...person } = row;
+  return { found: { ...person, username: username ?? null, werke, updatedAt: new Date(updated_at) } };
+}
+
+async function loadLive(db: Kysely<DB>, id: number): Promise<Person> {
+  const result = await loadPerson(db, id);
+  if (!result || !('found' in result)) throw new Error(`person ${id} vanished while being written`);
+  return result.found;
+}
+
+export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPersonStore {
+  const { capabilities, now, maxPageSize } = resolveOptions(db, options);
+
+  function fields(input: Omit<PersonInput, 'slug'>) {
+    return {
+      vorname: input.vorname,
+      nachname: input.nachname,
+      image: input.image ?? null,
+      geboren: input.geboren ?? null,
+      gestorben: input.gestorben ?? null,
+      sort_key: personSortKey(input.vorname, input.nachname),
+      search_text: searchText(input.vorname, input.nachname),
+    };
+  }
+
+  return {
+    byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadPerson(db, id) : Promise.resolve(null)),
+
+    async bySlug(slug) {
+      const resolution = await resolveSlug(db, 'person', slug);
+      return resolution && 'id' in resolution ? loadPerson(db, resolution.id) : resolution;
+    },
+
+    async list(request: PageRequest): Promise<Page<PersonSummary>> {
+      const limit = clampLimit(request.limit, maxPageSize);
+      const match = request.q?.trim() ? fullTextMatch(capabilities, PERSON_SEARCH, request.q) : undefined;
+      if (match === null) return { items: [] };
+      let base = db.selectFrom('persons').where('persons.deleted_at', 'is', null);
+      if (match) base = base.where(match);
+      const page = await keysetPage(
+        { after: request.after, before: request.before, limit },
+        {
+          keyTypes: ['string', 'number'],
+          async fetch(key, direction, n) {
+            const order = direction === 'after' ? 'asc' : 'desc';
+            let query = base
+              .select(SUMMARY_COLUMNS)
+              .select((eb) =>
+                eb
+                  .selectFrom('person_work')
+                  .innerJoin('works', 'works.id', 'person_work.work_id')
+                  .select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n'))
+                  .whereRef('person_work.person_id', '=', 'persons.id')
+                  .where('works.deleted_at', 'is', null)
+                  .as('werkAnzahl'),
+              )
+              .orderBy('persons.sort_key', order)
+              .orderBy('persons.id', order)
+              .limit(n);
+            if (key) {
+              const op = direction === 'after' ? '>' : '<';
+              query = query.where((eb) =>
+                eb(
+                  eb.refTuple('persons.sort_key', 'persons.id'),
+                  op,
+                  eb.tuple(key[0] as string, key[1] as number),
+                ),
+              );
+            }
+            return query.execute();
+          },
+          async exists(key, side) {
+            const op = side === 'after' ? '>=' : '<=';
+            const row = await base
+              .select('persons.id')
+              .where((eb) =>
+                eb(
+                  eb.refTuple('persons.sort_key', 'persons.id'),
+                  op,
+                  eb.tuple(key[0] as string, key[1] as number),
+                ),
+              )
+              .limit(1)
+              .executeTakeFirst();
+            return row !== undefined;
+          },
+          keyOf: (row) => [row.sort_key, row.id],
+        },
+      );
+      return {
+        ...page,
+        items: page.items.map(({ sort_key: _key, werkAnzahl, ...ref }) => ({
+          ...ref,
+          werkAnzahl: Number(werkAnzahl ?? 0),
+        })),
+      };
+    },
+
+    async create(input) {
+      return db.transaction().execute(async (trx) => {
+        let slug: string;
+        if (input.slug !== undefined) {
+          if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
+          if (!(await slugIsFree(trx, 'person', input.slug)))
+            throw new ConflictError(`slug "${input.slug}" is taken`, 'persons.slug');
+          slug = input.slug;
+        } else {
+          slug = await uniqueSlug(trx, 'person', `${input.vorname} ${input.nachname}`);
+        }
+        const at = now();
+        const { id } = await trx
+          .insertInto('persons')
+          .values({ slug, ...fields(input), created_at: at, updated_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return loadLive(trx, id);
+      });
+    },
+
+    async replace(id, input) {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('persons')
+          .select(['slug', 'vorname', 'nachname'])
+          .where('id', '=', id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!current) return null;
+        const at = now();
+        const renamed = current.vorname !== input.vorname || current.nachname !== input.nachname;
+        let slug = current.slug;
+        if (renamed) {
+          slug = await uniqueSlug(trx, 'person', `${input.vorname} ${input.nachname}`, id);
+          if (slug !== current.slug) await rememberSlug(trx, 'person', id, current.slug, slug, at);
+        }
+        await trx
+          .updateTable('persons')
+          .set({ slug, ...fields(input), updated_at: at })
+          .where('id', '=', id)
+          .execute();
+        if (renamed) await refreshWorkSearchText(trx, { personId: id });
+        return loadLive(trx, id);
+      });
+    },
+
+    async delete(id) {
+      const result = await db
+        .updateTable('persons')
+        .set({ deleted_at: now(), updated_at: now() })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+const PERSON_SEARCH = {
+  idColumn: 'persons.id',
+  ftsTable: 'persons_fts',
+  vectorColumn: 'persons.search_vector',
+};

@@ -1,0 +1,83 @@
+// Plain Fastify routes outside the resource layer: schemas, generated portraits, stylesheet.
+// They are static-like files with one representation each, so they skip negotiation; the paths
+// are listed in `catalogueResources().passthrough` so the layer leaves them alone.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PersonStore } from './model.ts';
+import { initialsOfName, initialsOfSlug, portraitSvg, silhouetteSvg } from './portraits/portrait.ts';
+import { readSchema, SCHEMA_NAMES } from './schemas/index.ts';
+import { gone, notFound } from './shared/errors.ts';
+
+export const PASSTHROUGH_PREFIXES: readonly string[] = ['/schema/', '/bilder/', '/static/'];
+
+export interface CatalogueRouteOptions {
+  /** When given, portraits use the person's name for the initials and unknown slugs are 404. */
+  readonly persons?: PersonStore;
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Sends a fixed body with a strong ETag, answering If-None-Match with 304. */
+function sendFixed(req: FastifyRequest, reply: FastifyReply, body: string, type: string, maxAge: number) {
+  const etag = etagOf(body);
+  reply
+    .header('ETag', etag)
+    .header('Cache-Control', `public, max-age=${maxAge}`)
+    .header('X-Content-Type-Options', 'nosniff');
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+    return reply.code(304).send();
+  }
+  return reply.type(type).send(body);
+}
+
+type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
+
+// The layer turns off Fastify's automatic HEAD routes, so GET and HEAD are declared together.
+function get(app: FastifyInstance, url: string, handler: Handler): void {
+  app.route({ method: ['GET', 'HEAD'], url, handler });
+}
+
+const PORTRAIT_FILE = /^([a-z0-9][a-z0-9-]*)\.svg$/;
+
+export async function registerCatalogueRoutes(
+  app: FastifyInstance,
+  opts: CatalogueRouteOptions = {},
+): Promise<void> {
+  for (const name of SCHEMA_NAMES) {
+    const xsd = readSchema(name, 'xsd');
+    const json = readSchema(name, 'json');
+    get(app, `/schema/${name}.xsd`, (req, reply) =>
+      sendFixed(req, reply, xsd, 'application/xml; charset=utf-8', 86400),
+    );
+    get(app, `/schema/${name}.json`, (req, reply) =>
+      sendFixed(req, reply, json, 'application/schema+json; charset=utf-8', 86400),
+    );
+  }
+
+  const css = readFileSync(join(import.meta.dirname, 'layout', 'shelfmark.css'), 'utf8');
+  get(app, '/static/shelfmark.css', (req, reply) =>
+    sendFixed(req, reply, css, 'text/css; charset=utf-8', 3600),
+  );
+
+  const silhouette = silhouetteSvg();
+  get(app, '/bilder/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    if (file === 'standard.svg') return sendFixed(req, reply, silhouette, 'image/svg+xml', 86400);
+    const slug = PORTRAIT_FILE.exec(file)?.[1];
+    if (!slug) throw notFound();
+    let initials = initialsOfSlug(slug);
+    if (opts.persons) {
+      const found = await opts.persons.bySlug(slug);
+      if (found === null) throw notFound();
+      if ('gone' in found) throw gone();
+      if ('movedTo' in found) return reply.redirect(`${encodeURIComponent(found.movedTo)}.svg`, 301);
+      initials = initialsOfName(found.found.vorname, found.found.nachname);
+    }
+    return sendFixed(req, reply, portraitSvg(slug, initials), 'image/svg+xml', 3600);
+  });
+}

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fakeContext } from '../testing/fakes.ts';
+import { listQuery, pageLinks, pagePath } from './paging.ts';
+import { suffixPath } from './urls.ts';
+
+test('listQuery reads q, cursors and a capped page size', () => {
+  assert.deepEqual(listQuery(fakeContext({ query: 'q=+faust+&nach=abc&vor=x&anzahl=500' })), {
+    q: 'faust',
+    after: 'abc',
+    before: undefined,
+    limit: 100,
+  });
+  assert.deepEqual(listQuery(fakeContext({ query: 'q=&vor=x&anzahl=zwei' })), {
+    q: undefined,
+    after: undefined,
+    before: 'x',
+    limit: 20,
+  });
+  assert.equal(listQuery(fakeContext({ query: 'anzahl=0' })).limit, 1);
+});
+
+test('page paths keep the search word and size, encode cursors, leave defaults out', () => {
+  assert.equal(pagePath('/werke', { limit: 20 }), '/werke');
+  assert.equal(
+    pagePath('/werke', { q: 'a b&c', after: 'x/y=', limit: 5 }),
+    '/werke?q=a+b%26c&nach=x%2Fy%3D&anzahl=5',
+  );
+  assert.deepEqual(
+    pageLinks('/werke', { q: 'f', after: 'k', limit: 20 }, { items: [], next: 'n', prev: 'p' }),
+    {
+      prev: '/werke?q=f&vor=p',
+      next: '/werke?q=f&nach=n',
+    },
+  );
+});
+
+test('suffix URLs for alternates', () => {
+  assert.equal(suffixPath('/personen/goethe', 'xml'), '/personen/goethe.xml');
+  assert.equal(suffixPath('/werke?q=x', 'json'), '/werke.json?q=x');
+  assert.equal(suffixPath('/', 'json'), '/?format=json');
+});

@@ -1,0 +1,56 @@
+// Query parameters of the collections (`?q=`, `?nach=`, `?vor=`, `?anzahl=`) and the paths of
+// their pages. German parameter names, like the rest of the URL space (design §3).
+import type { LinkHeader, RequestContext } from '../../http/resource/types.ts';
+import type { Page, PageRequest } from '../model.ts';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export interface ListQuery extends PageRequest {
+  readonly q?: string;
+}
+
+/** Reads the paging parameters; a bad `anzahl` falls back to the default, a large one is capped. */
+export function listQuery(ctx: RequestContext): ListQuery {
+  const q = ctx.query.get('q')?.trim() || undefined;
+  const after = ctx.query.get('nach') || undefined;
+  // `nach` wins when a client sends both cursors: one direction per page.
+  const before = after ? undefined : ctx.query.get('vor') || undefined;
+  const raw = ctx.query.get('anzahl');
+  const n = raw !== null && /^[0-9]{1,6}$/.test(raw) ? Number(raw) : DEFAULT_PAGE_SIZE;
+  const limit = Math.min(Math.max(n, 1), MAX_PAGE_SIZE);
+  return { q, after, before, limit };
+}
+
+/** The readable path of a page: `/werke?q=faust&nach=abc&anzahl=50` (defaults left out). */
+export function pagePath(collection: string, query: ListQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.after) params.set('nach', query.after);
+  if (query.before) params.set('vor', query.before);
+  if (query.limit !== DEFAULT_PAGE_SIZE) params.set('anzahl', String(query.limit));
+  const search = params.toString();
+  return search ? `${collection}?${search}` : collection;
+}
+
+export interface PageLinks {
+  readonly next?: string;
+  readonly prev?: string;
+}
+
+/** Paths of the neighbouring pages, keeping the search word and page size. */
+export function pageLinks(collection: string, query: ListQuery, page: Page<unknown>): PageLinks {
+  const base = { q: query.q, limit: query.limit };
+  return {
+    prev: page.prev ? pagePath(collection, { ...base, before: page.prev }) : undefined,
+    next: page.next ? pagePath(collection, { ...base, after: page.next }) : undefined,
+  };
+}
+
+/** The same links for the `Link` header. */
+export function linkHeaders(links: PageLinks): LinkHeader[] {
+  const out: LinkHeader[] = [];
+  if (links.prev) out.push({ rel: 'prev', path: links.prev });
+  if (links.next) out.push({ rel: 'next', path: links.next });
+  return out;
+}

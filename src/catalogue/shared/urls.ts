@@ -1,0 +1,41 @@
+// URL helpers shared by the views.
+import type { Format, Links } from '../../http/resource/types.ts';
+
+export const DEFAULT_IMAGE = '/bilder/standard.svg';
+
+export const personPath = (slug: string): string => `/personen/${encodeURIComponent(slug)}`;
+export const workPath = (slug: string): string => `/werke/${encodeURIComponent(slug)}`;
+
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
+
+/** A person's image for XML/JSON: absolute; stored absolute URLs are kept as they are. */
+export function imageAbsolute(image: string | null, links: Links): string {
+  const path = image ?? DEFAULT_IMAGE;
+  return ABSOLUTE.test(path) ? path : links.absolute(path);
+}
+
+/** A person's image for HTML: root-relative unless stored as an absolute URL. */
+export function imageRelative(image: string | null, links: Links): string {
+  const path = image ?? DEFAULT_IMAGE;
+  return ABSOLUTE.test(path) ? path : links.relative(path);
+}
+
+/**
+ * The suffix URL of a representation: `/personen/goethe` → `/personen/goethe.xml`,
+ * `/werke?q=x` → `/werke.xml?q=x`. The home page `/` has no suffix form, so it uses `?format=`.
+ */
+export function suffixPath(canonicalPath: string, format: Format): string {
+  const q = canonicalPath.indexOf('?');
+  const path = q < 0 ? canonicalPath : canonicalPath.slice(0, q);
+  const search = q < 0 ? '' : canonicalPath.slice(q + 1);
+  if (path === '/' || path === '') {
+    const params = new URLSearchParams(search);
+    params.set('format', format);
+    return `/?${params.toString()}`;
+  }
+  return `${path}.${format}${search ? `?${search}` : ''}`;
+}
+
+export function fullName(p: { vorname: string; nachname: string }): string {
+  return [p.vorname, p.nachname].filter(Boolean).join(' ');
+}

@@ -1,0 +1,102 @@
+// Slugs of persons and works: unique per kind, never reused. A slug that once named a resource
+// stays reserved (slug_history) so its URL keeps answering 301, and a deleted resource keeps
+// its slug so its URL keeps answering 410 (design §3).
+import type { Kysely } from 'kysely';
+import { slugCandidate, slugify } from '../storage/index.ts';
+import type { DB, SlugKind } from './schema.ts';
+
+const TABLE = { person: 'persons', work: 'works' } as const;
+const FALLBACK = { person: 'person', work: 'werk' } as const;
+
+/** A slug as the URL space allows it: lower-case ASCII words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function isValidSlug(slug: string): boolean {
+  return slug.length <= 100 && SLUG_PATTERN.test(slug);
+}
+
+/** The first free slug among `base`, `base-2`, `base-3`, … (own current/old slugs count as free). */
+export async function uniqueSlug(
+  db: Kysely<DB>,
+  kind: SlugKind,
+  text: string,
+  ownId?: number,
+): Promise<string> {
+  const base = slugify(text, FALLBACK[kind]);
+  const like = `${base}-%`; // slugs hold no % or _, so LIKE matches literally
+  const current = await db
+    .selectFrom(TABLE[kind])
+    .select(['slug', 'id'])
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', like)]))
+    .execute();
+  const old = await db
+    .selectFrom('slug_history')
+    .select(['slug', 'target_id as id'])
+    .where('kind', '=', kind)
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', like)]))
+    .execute();
+  const taken = new Set([...current, ...old].filter((row) => row.id !== ownId).map((row) => row.slug));
+  for (let n = 1; ; n += 1) {
+    const candidate = slugCandidate(base, n);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Whether a slug is free for a new resource of this kind (neither current nor historic). */
+export async function slugIsFree(db: Kysely<DB>, kind: SlugKind, slug: string): Promise<boolean> {
+  const current = await db.selectFrom(TABLE[kind]).select('id').where('slug', '=', slug).executeTakeFirst();
+  if (current) return false;
+  const old = await db
+    .selectFrom('slug_history')
+    .select('target_id')
+    .where('kind', '=', kind)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return !old;
+}
+
+/** Records that `oldSlug` now redirects to resource `id`; drops a history entry for `newSlug`. */
+export async function rememberSlug(
+  db: Kysely<DB>,
+  kind: SlugKind,
+  id: number,
+  oldSlug: string,
+  newSlug: string,
+  now: string,
+): Promise<void> {
+  // Renamed back to an earlier name: that slug is current again, not a redirect.
+  await db.deleteFrom('slug_history').where('kind', '=', kind).where('slug', '=', newSlug).execute();
+  await db
+    .insertInto('slug_history')
+    .values({ kind, slug: oldSlug, target_id: id, created_at: now })
+    .execute();
+}
+
+export type SlugResolution =
+  { readonly id: number } | { readonly movedTo: string } | { readonly gone: true } | null;
+
+/** What a slug names now: a live resource's id, its newer slug, a deletion, or nothing. */
+export async function resolveSlug(db: Kysely<DB>, kind: SlugKind, slug: string): Promise<SlugResolution> {
+  if (!isValidSlug(slug)) return null;
+  const table = TABLE[kind];
+  const row = await db
+    .selectFrom(table)
+    .select(['id', 'deleted_at'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (row) return row.deleted_at === null ? { id: row.id } : { gone: true };
+  const old = await db
+    .selectFrom('slug_history')
+    .select('target_id')
+    .where('kind', '=', kind)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (!old) return null;
+  const target = await db
+    .selectFrom(table)
+    .select(['slug', 'deleted_at'])
+    .where('id', '=', old.target_id)
+    .executeTakeFirst();
+  if (!target) return null;
+  return target.deleted_at === null ? { movedTo: target.slug } : { gone: true };
+}

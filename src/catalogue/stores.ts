@@ -1,0 +1,20 @@
+// Builds the catalogue's stores over one database.
+import type { Kysely } from 'kysely';
+import type { DB } from './schema.ts';
+import { createPersonStore, type SqlPersonStore } from './persons/store.ts';
+import { createWorkStore, type SqlWorkStore } from './works/store.ts';
+import type { StoreOptions } from './store-options.ts';
+
+export interface CatalogueStores {
+  readonly persons: SqlPersonStore;
+  readonly works: SqlWorkStore;
+}
+
+/** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
+export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueStores {
+  return { persons: createPersonStore(db, options), works: createWorkStore(db, options) };
+}
+
+export type { StoreOptions } from './store-options.ts';
+export type { PersonInput, SqlPersonStore } from './persons/store.ts';
+export type { WorkInput, SqlWorkStore } from './works/store.ts';

@@ -1,0 +1,163 @@
+// Test helpers: small in-memory stores and a fake RequestContext. Not used in production.
+import type { Format, Lang, Outcome, Representation, RequestContext } from '../../http/resource/types.ts';
+import type {
+  Lookup,
+  Page,
+  PageRequest,
+  Person,
+  PersonStore,
+  PersonSummary,
+  Work,
+  WorkStore,
+  WorkSummary,
+} from '../model.ts';
+
+export const BASE = 'https://library.example';
+
+export function fakeContext(
+  opts: { format?: Format; lang?: Lang; query?: string | Record<string, string>; path?: string } = {},
+): RequestContext {
+  return {
+    method: 'GET',
+    format: opts.format ?? 'html',
+    lang: opts.lang ?? 'de',
+    query: new URLSearchParams(opts.query ?? ''),
+    links: { absolute: (p) => BASE + p, relative: (p) => p },
+    path: opts.path ?? '/',
+    user: null,
+    body: undefined,
+  };
+}
+
+const when = new Date('2024-05-01T10:00:00Z');
+
+export const goethe: Person = {
+  id: 1,
+  slug: 'goethe',
+  vorname: 'Johann Wolfgang',
+  nachname: 'von Goethe',
+  image: '/bilder/goethe.svg',
+  geboren: 1749,
+  gestorben: 1832,
+  username: 'goethe',
+  werke: [{ id: 10, slug: 'faust', titel: 'Faust' }],
+  updatedAt: when,
+};
+
+export const faust: Work = {
+  id: 10,
+  slug: 'faust',
+  titel: 'Faust',
+  jahr: 1808,
+  exemplare: 3,
+  verfuegbar: 2,
+  personen: [{ id: 1, slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe' }],
+  updatedAt: when,
+};
+
+/** Keyset paging over an array by position, with the position as the cursor. */
+function pageOf<T>(all: readonly T[], req: PageRequest): Page<T> {
+  let start = 0;
+  if (req.after) start = Number(req.after);
+  else if (req.before) start = Math.max(0, Number(req.before) - req.limit);
+  const end = req.before && !req.after ? Number(req.before) : start + req.limit;
+  return {
+    items: all.slice(start, end),
+    next: end < all.length ? String(end) : undefined,
+    prev: start > 0 ? String(start) : undefined,
+  };
+}
+
+interface Moves {
+  readonly moved?: Record<string, string>;
+  readonly gone?: readonly string[];
+}
+
+function finder<T extends { id: number; slug: string }>(records: readonly T[], moves: Moves) {
+  return {
+    async bySlug(slug: string): Promise<Lookup<T>> {
+      if (moves.moved?.[slug]) return { movedTo: moves.moved[slug] };
+      if (moves.gone?.includes(slug)) return { gone: true };
+      const found = records.find((r) => r.slug === slug);
+      return found ? { found } : null;
+    },
+    async byId(id: number): Promise<Lookup<T>> {
+      const found = records.find((r) => r.id === id);
+      return found ? { found } : null;
+    },
+  };
+}
+
+export function fakePersonStore(
+  persons: readonly Person[] = [goethe],
+  moves: Moves = {},
+): PersonStore & { calls: PageRequest[] } {
+  const calls: PageRequest[] = [];
+  return {
+    ...finder(persons, moves),
+    calls,
+    async list(req: PageRequest): Promise<Page<PersonSummary>> {
+      calls.push(req);
+      const q = req.q?.toLowerCase();
+      const hits = persons.filter((p) => !q || `${p.vorname} ${p.nachname}`.toLowerCase().includes(q));
+      const summaries = hits.map(({ id, slug, vorname, nachname, werke }) => ({
+        id,
+        slug,
+        vorname,
+        nachname,
+        werkAnzahl: werke.length,
+      }));
+      return pageOf(summaries, req);
+    },
+  };
+}
+
+export function fakeWorkStore(
+  works: readonly Work[] = [faust],
+  moves: Moves = {},
+): WorkStore & { calls: PageRequest[] } {
+  const calls: PageRequest[] = [];
+  return {
+    ...finder(works, moves),
+    calls,
+    async list(req: PageRequest): Promise<Page<WorkSummary>> {
+      calls.push(req);
+      const q = req.q?.toLowerCase();
+      const hits = works.filter((w) => !q || w.titel.toLowerCase().includes(q));
+      const summaries = hits.map(({ id, slug, titel, jahr, personen }) => ({
+        id,
+        slug,
+        titel,
+        jahr,
+        personen,
+      }));
+      return pageOf(summaries, req);
+    },
+  };
+}
+
+/** Renders a handler's representation in one format, as the layer would (minus declaration). */
+export function render(
+  outcome: Outcome,
+  format: Format,
+  ctx: RequestContext = fakeContext({ format }),
+): string | unknown {
+  if (outcome.type !== 'representation') throw new Error(`expected a representation, got ${outcome.type}`);
+  const r = outcome.representation as Representation<unknown>;
+  return format === 'json' ? r.view.json(r.model, ctx) : r.view[format](r.model, ctx).text;
+}
+
+export const renderText = (outcome: Outcome, format: 'html' | 'xml'): string =>
+  render(outcome, format) as string;
+
+/**
+ * HTML with whitespace runs collapsed and tag ends normalised (`<br />`, `<span\n>` → `<br>`,
+ * `<span>`), so tests don't depend on how prettier lays out the templates. Adjacent tags may
+ * still be separated by one space: match them with ` ?`.
+ */
+export function squash(htmlText: string): string {
+  return htmlText
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\/?>/g, '>')
+    .replace(/< /g, '<');
+}

@@ -1,0 +1,187 @@
+// WorkStore against every engine: SQLite always, PostgreSQL when SHELFMARK_TEST_DATABASE_URL is set.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { InvalidCursorError, type TestDatabase } from '../../storage/index.ts';
+import type { WorkSummary } from '../model.ts';
+import type { DB } from '../schema.ts';
+import { createStores, type CatalogueStores } from '../stores.ts';
+import { catalogueTestTargets } from '../testing.ts';
+
+for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
+  describe(`WorkStore on ${target.dialect}`, { skip: target.skip }, () => {
+    let database: TestDatabase<DB>;
+    let stores: CatalogueStores;
+    let goethe: number;
+
+    before(async () => {
+      database = await target.open();
+      stores = createStores(database.db, { capabilities: database.capabilities });
+      goethe = (await stores.persons.create({ slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe' })).id;
+    });
+    after(() => database?.dispose());
+
+    test('create and look up by slug and id, with persons and availability', async () => {
+      const faust = await stores.works.create({ slug: 'faust', titel: 'Faust', jahr: 1808, exemplare: 3, personIds: [goethe] });
+      assert.equal(faust.slug, 'faust');
+      assert.equal(faust.verfuegbar, 3);
+      assert.deepEqual(faust.personen, [{ id: goethe, slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe' }]);
+      const bySlug = await stores.works.bySlug('faust');
+      assert.ok(bySlug && 'found' in bySlug);
+      assert.equal(bySlug.found.titel, 'Faust');
+      assert.ok(bySlug.found.updatedAt instanceof Date);
+      assert.deepEqual(await stores.works.byId(faust.id), bySlug);
+      assert.equal(await stores.works.bySlug('no-such-work'), null);
+      assert.equal(await stores.works.byId(999_999), null);
+    });
+
+    test('verfuegbar counts open loans only', async () => {
+      const work = await stores.works.create({ titel: 'Egmont', exemplare: 2, personIds: [goethe] });
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto('loans')
+        .values([
+          { person_id: goethe, work_id: work.id, borrowed_at: at, due_at: at, returned_at: null },
+          { person_id: goethe, work_id: work.id, borrowed_at: at, due_at: at, returned_at: at },
+        ])
+        .execute();
+      const found = await stores.works.byId(work.id);
+      assert.ok(found && 'found' in found);
+      assert.equal(found.found.exemplare, 2);
+      assert.equal(found.found.verfuegbar, 1);
+    });
+
+    test('generated slugs are lower-case ASCII, umlauts transliterated, unique with -2, -3', async () => {
+      const a = await stores.works.create({ titel: 'Der grüne Heinrich' });
+      const b = await stores.works.create({ titel: 'Der Grüne Heinrich!' });
+      const c = await stores.works.create({ titel: 'der grüne heinrich' });
+      assert.deepEqual([a.slug, b.slug, c.slug], ['der-gruene-heinrich', 'der-gruene-heinrich-2', 'der-gruene-heinrich-3']);
+      const odd = await stores.works.create({ titel: 'Straße: Œuvre – Ça ira?' });
+      assert.equal(odd.slug, 'strasse-oeuvre-ca-ira');
+    });
+
+    test('a new title moves the slug: the old one answers movedTo (301), the new one is found', async () => {
+      const work = await stores.works.create({ titel: 'Urfaust', personIds: [goethe] });
+      const renamed = await stores.works.replace(work.id, { titel: 'Urfaust (Frühfassung)', personIds: [goethe] });
+      assert.equal(renamed?.slug, 'urfaust-fruehfassung');
+      assert.deepEqual(await stores.works.bySlug('urfaust'), { movedTo: 'urfaust-fruehfassung' });
+      // The old slug stays reserved: a new work with the old title gets a fresh slug.
+      const other = await stores.works.create({ titel: 'Urfaust' });
+      assert.equal(other.slug, 'urfaust-2');
+      // Renamed back: the original slug is current again, the later one redirects.
+      const back = await stores.works.replace(work.id, { titel: 'Urfaust', personIds: [goethe] });
+      assert.equal(back?.slug, 'urfaust');
+      assert.deepEqual(await stores.works.bySlug('urfaust-fruehfassung'), { movedTo: 'urfaust' });
+    });
+
+    test('a deleted work answers gone (410) by slug, old slug and id, and leaves the lists', async () => {
+      const work = await stores.works.create({ titel: 'Vergänglich' });
+      await stores.works.replace(work.id, { titel: 'Vergänglicher' });
+      assert.equal(await stores.works.delete(work.id), true);
+      assert.equal(await stores.works.delete(work.id), false);
+      assert.deepEqual(await stores.works.bySlug('vergaenglicher'), { gone: true });
+      assert.deepEqual(await stores.works.bySlug('vergaenglich'), { gone: true });
+      assert.deepEqual(await stores.works.byId(work.id), { gone: true });
+      const page = await stores.works.list({ q: 'vergänglich', limit: 10 });
+      assert.deepEqual(page.items, []);
+    });
+
+    test('explicit slugs must be free; bad input is refused', async () => {
+      await assert.rejects(stores.works.create({ slug: 'faust', titel: 'Noch ein Faust' }), { name: 'ConflictError' });
+      await assert.rejects(stores.works.create({ slug: 'Faust.json', titel: 'x' }), TypeError);
+      await assert.rejects(stores.works.create({ titel: 'x', personIds: [424242] }), { name: 'ForeignKeyError' });
+      await assert.rejects(stores.works.create({ titel: 'x', exemplare: -1 }), RangeError);
+    });
+
+    test('search finds Faust for q=faust, by prefix, by person, and with umlaut spellings', async () => {
+      const titles = async (q: string) => (await stores.works.list({ q, limit: 50 })).items.map((w) => w.titel);
+      assert.ok((await titles('faust')).includes('Faust'));
+      assert.ok((await titles('FAU')).includes('Faust'));
+      assert.ok((await titles('goethe faust')).includes('Faust'));
+      assert.ok((await titles('wolfgang')).includes('Egmont'));
+      for (const q of ['grüne', 'gruene', 'grune', 'GRÜN']) assert.ok((await titles(q)).includes('Der grüne Heinrich'), q);
+      assert.deepEqual(await titles('zzzxxyy'), []);
+    });
+
+    test('hostile search strings are plain words, never query syntax', async () => {
+      const hostile = [
+        '"', "'", 'faust"*', 'faust OR 1=1', 'NEAR(a b)', '*', '^faust', 'a:b', '\\', '-faust', 'faust AND NOT x',
+        "'); drop table works; --", '!!!', '()', 'faust & | !', '\u0000', 'x'.repeat(5000), '🙂',
+      ];
+      for (const q of hostile) {
+        const page = await stores.works.list({ q, limit: 5 });
+        assert.ok(Array.isArray(page.items), q);
+      }
+      assert.ok((await stores.works.list({ q: 'faust"*)', limit: 5 })).items.some((w) => w.titel === 'Faust'));
+      assert.ok(await stores.works.bySlug('faust'), 'the table survived');
+    });
+
+    test('malformed cursors are refused with InvalidCursorError', async () => {
+      for (const cursor of ['nope!', Buffer.from('[1,2]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+        await assert.rejects(stores.works.list({ after: cursor, limit: 5 }), InvalidCursorError);
+      }
+    });
+
+    test('keyset paging visits every work exactly once while works are inserted', async () => {
+      for (let i = 0; i < 23; i += 1) await stores.works.create({ titel: `Band ${String(i).padStart(2, '0')}` });
+      const total = (await allPages((p) => stores.works.list(p))).length;
+      const seen: WorkSummary[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await stores.works.list({ after: cursor, limit: 4 });
+        seen.push(...page.items);
+        cursor = page.next;
+        pages += 1;
+        // Inserted both before and after the current position; they may or may not appear.
+        await stores.works.create({ titel: `Aaa eingeschoben ${pages}` });
+        await stores.works.create({ titel: `Zzz eingeschoben ${pages}` });
+      } while (cursor);
+      const original = seen.filter((w) => !w.titel.includes('eingeschoben'));
+      assert.equal(original.length, total);
+      assert.equal(new Set(seen.map((w) => w.id)).size, seen.length, 'no work twice');
+      const keys = seen.map((w) => w.titel.toLowerCase());
+      assert.deepEqual(keys, [...keys].sort(), 'sorted by title');
+    });
+
+    test('before gives the previous page in the same order; first and last pages say so', async () => {
+      const first = await stores.works.list({ limit: 3 });
+      assert.equal(first.prev, undefined);
+      assert.ok(first.next);
+      const second = await stores.works.list({ after: first.next, limit: 3 });
+      assert.ok(second.prev);
+      const back = await stores.works.list({ before: second.prev, limit: 3 });
+      assert.deepEqual(back.items, first.items);
+      assert.equal(back.prev, undefined);
+      assert.equal(back.next, first.next);
+      const all = await allPages((p) => stores.works.list(p));
+      const lastPage = await walkToEnd((p) => stores.works.list(p), 3);
+      assert.equal(lastPage.next, undefined);
+      assert.deepEqual(lastPage.items.at(-1), all.at(-1));
+    });
+
+    test('the caller asks a page size; the store caps it', async () => {
+      const capped = createStores(database.db, { maxPageSize: 2 });
+      assert.equal((await capped.works.list({ limit: 1000 })).items.length, 2);
+      assert.equal((await stores.works.list({ limit: 0 })).items.length, 1);
+    });
+  });
+}
+
+type Lister = (p: { after?: string; limit: number }) => Promise<{ items: readonly WorkSummary[]; next?: string }>;
+
+async function allPages(list: Lister): Promise<WorkSummary[]> {
+  const items: WorkSummary[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await list({ after: cursor, limit: 50 });
+    items.push(...page.items);
+    cursor = page.next;
+  } while (cursor);
+  return items;
+}
+
+async function walkToEnd(list: Lister, limit: number) {
+  let page = await list({ limit });
+  while (page.next) page = await list({ after: page.next, limit });
+  return page;
+}

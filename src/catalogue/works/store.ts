@@ -1,0 +1,275 @@
+// SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
+import type { Kysely } from 'kysely';
+import {
+  clampLimit,
+  ConflictError,
+  ForeignKeyError,
+  fullTextMatch,
+  keysetPage,
+  sortKey,
+} from '../../storage/index.ts';
+import type { Lookup, Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
+import type { DB } from '../schema.ts';
+import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import { resolveOptions, type StoreOptions } from '../store-options.ts';
+import { workSearchText } from './search-text.ts';
+
+export interface WorkInput {
+  /** Wanted slug (PUT to a new URL, demo data); generated from the title when absent. */
+  readonly slug?: string;
+  readonly titel: string;
+  readonly jahr?: number | null;
+  /** Copies owned (≥ 0, default 1). */
+  readonly exemplare?: number;
+  /** Persons (authors) in order; each must be a live person. */
+  readonly personIds?: readonly number[];
+}
+
+export interface SqlWorkStore extends WorkStore {
+  /** Creates a work; ConflictError when an explicit slug is taken, ForeignKeyError for an unknown person. */
+  create(input: WorkInput): Promise<Work>;
+  /** Replaces every field; a changed title moves the slug (old one → 301). null: no live work. */
+  replace(id: number, input: Omit<WorkInput, 'slug'>): Promise<Work | null>;
+  /** Marks the work deleted (its URL then answers 410); false when there was no live work. */
+  delete(id: number): Promise<boolean>;
+}
+
+export function workSortKey(titel: string): string {
+  return sortKey(titel);
+}
+
+/** Live persons of the given works, in their order per work. */
+export async function personsOfWorks(
+  db: Kysely<DB>,
+  workIds: readonly number[],
+): Promise<Map<number, PersonRef[]>> {
+  const byWork = new Map<number, PersonRef[]>(workIds.map((id) => [id, []]));
+  if (workIds.length === 0) return byWork;
+  const rows = await db
+    .selectFrom('person_work')
+    .innerJoin('persons', 'persons.id', 'person_work.person_id')
+    .select(['person_work.work_id', 'persons.id', 'persons.slug', 'persons.vorname', 'persons.nachname'])
+    .where('person_work.work_id', 'in', workIds)
+    .where('persons.deleted_at', 'is', null)
+    .orderBy('person_work.work_id')
+    .orderBy('person_work.position')
+    .execute();
+  for (const { work_id, ...person } of rows) byWork.get(work_id)?.push(person);
+  return byWork;
+}
+
+/** A work by id with persons and availability, from `db` (or a transaction). */
+export async function loadWork(db: Kysely<DB>, id: number): Promise<Lookup<Work>> {
+  const row = await db
+    .selectFrom('works')
+    .select(['id', 'slug', 'titel', 'jahr', 'exemplare', 'updated_at', 'deleted_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('loans')
+        .select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n'))
+        .whereRef('loans.work_id', '=', 'works.id')
+        .where('loans.returned_at', 'is', null)
+        .as('ausgeliehen'),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.deleted_at !== null) return { gone: true };
+  const { deleted_at: _deleted, updated_at, ausgeliehen, ...work } = row;
+  const personen = (await personsOfWorks(db, [id])).get(id) ?? [];
+  const verfuegbar = Math.max(0, work.exemplare - Number(ausgeliehen ?? 0));
+  return { found: { ...work, verfuegbar, personen, updatedAt: new Date(updated_at) } };
+}
+
+async function loadLive(db: Kysely<DB>, id: number): Promise<Work> {
+  const result = await loadWork(db, id);
+  if (!result || !('found' in result)) throw new Error(`work ${id} vanished while being written`);
+  return result.found;
+}
+
+/** Writes the person links of a work and returns the linked persons' names (for search). */
+async function linkPersons(trx: Kysely<DB>, workId: number, personIds: readonly number[]) {
+  const unique = [...new Set(personIds)];
+  const persons = unique.length
+    ? await trx
+        .selectFrom('persons')
+        .select(['id', 'vorname', 'nachname'])
+        .where('id', 'in', unique)
+        .where('deleted_at', 'is', null)
+        .execute()
+    : [];
+  const missing = unique.filter((id) => !persons.some((p) => p.id === id));
+  if (missing.length > 0) throw new ForeignKeyError(`unknown person id ${missing.join(', ')}`);
+  await trx.deleteFrom('person_work').where('work_id', '=', workId).execute();
+  if (unique.length > 0) {
+    await trx
+      .insertInto('person_work')
+      .values(unique.map((person_id, position) => ({ person_id, work_id: workId, position })))
+      .execute();
+  }
+  return unique.map((id) => persons.find((p) => p.id === id)!);
+}
+
+function checkCopies(exemplare: number | undefined): number {
+  const copies = exemplare ?? 1;
+  if (!Number.isSafeInteger(copies) || copies < 0)
+    throw new RangeError('exemplare must be a whole number ≥ 0');
+  return copies;
+}
+
+export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWorkStore {
+  const { capabilities, now, maxPageSize } = resolveOptions(db, options);
+
+  return {
+    byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id) : Promise.resolve(null)),
+
+    async bySlug(slug) {
+      const resolution = await resolveSlug(db, 'work', slug);
+      return resolution && 'id' in resolution ? loadWork(db, resolution.id) : resolution;
+    },
+
+    async list(request: PageRequest): Promise<Page<WorkSummary>> {
+      const limit = clampLimit(request.limit, maxPageSize);
+      const match = request.q?.trim() ? fullTextMatch(capabilities, WORK_SEARCH, request.q) : undefined;
+      if (match === null) return { items: [] };
+      let base = db.selectFrom('works').where('works.deleted_at', 'is', null);
+      if (match) base = base.where(match);
+      const page = await keysetPage(
+        { after: request.after, before: request.before, limit },
+        {
+          keyTypes: ['string', 'number'],
+          async fetch(key, direction, n) {
+            const order = direction === 'after' ? 'asc' : 'desc';
+            let query = base
+              .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
+              .orderBy('works.sort_key', order)
+              .orderBy('works.id', order)
+              .limit(n);
+            if (key) {
+              const op = direction === 'after' ? '>' : '<';
+              query = query.where((eb) =>
+                eb(
+                  eb.refTuple('works.sort_key', 'works.id'),
+                  op,
+                  eb.tuple(key[0] as string, key[1] as number),
+                ),
+              );
+            }
+            return query.execute();
+          },
+          async exists(key, side) {
+            const op = side === 'after' ? '>=' : '<=';
+            const row = await base
+              .select('works.id')
+              .where((eb) =>
+                eb(
+                  eb.refTuple('works.sort_key', 'works.id'),
+                  op,
+                  eb.tuple(key[0] as string, key[1] as number),
+                ),
+              )
+              .limit(1)
+              .executeTakeFirst();
+            return row !== undefined;
+          },
+          keyOf: (row) => [row.sort_key, row.id],
+        },
+      );
+      const persons = await personsOfWorks(
+        db,
+        page.items.map((w) => w.id),
+      );
+      return {
+        ...page,
+        items: page.items.map(({ sort_key: _key, ...work }) => ({
+          ...work,
+          personen: persons.get(work.id) ?? [],
+        })),
+      };
+    },
+
+    async create(input) {
+      const exemplare = checkCopies(input.exemplare);
+      return db.transaction().execute(async (trx) => {
+        let slug: string;
+        if (input.slug !== undefined) {
+          if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
+          if (!(await slugIsFree(trx, 'work', input.slug)))
+            throw new ConflictError(`slug "${input.slug}" is taken`, 'works.slug');
+          slug = input.slug;
+        } else {
+          slug = await uniqueSlug(trx, 'work', input.titel);
+        }
+        const at = now();
+        const { id } = await trx
+          .insertInto('works')
+          .values({
+            slug,
+            titel: input.titel,
+            jahr: input.jahr ?? null,
+            exemplare,
+            sort_key: workSortKey(input.titel),
+            search_text: workSearchText(input.titel, []),
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const persons = await linkPersons(trx, id, input.personIds ?? []);
+        await trx
+          .updateTable('works')
+          .set({ search_text: workSearchText(input.titel, persons) })
+          .where('id', '=', id)
+          .execute();
+        return loadLive(trx, id);
+      });
+    },
+
+    async replace(id, input) {
+      const exemplare = checkCopies(input.exemplare);
+      return db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('works')
+          .select(['slug', 'titel'])
+          .where('id', '=', id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!current) return null;
+        const at = now();
+        let slug = current.slug;
+        if (current.titel !== input.titel) {
+          slug = await uniqueSlug(trx, 'work', input.titel, id);
+          if (slug !== current.slug) await rememberSlug(trx, 'work', id, current.slug, slug, at);
+        }
+        const persons = await linkPersons(trx, id, input.personIds ?? []);
+        await trx
+          .updateTable('works')
+          .set({
+            slug,
+            titel: input.titel,
+            jahr: input.jahr ?? null,
+            exemplare,
+            sort_key: workSortKey(input.titel),
+            search_text: workSearchText(input.titel, persons),
+            updated_at: at,
+          })
+          .where('id', '=', id)
+          .execute();
+        return loadLive(trx, id);
+      });
+    },
+
+    async delete(id) {
+      const at = now();
+      const result = await db
+        .updateTable('works')
+        .set({ deleted_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+const WORK_SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };

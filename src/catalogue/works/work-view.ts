@@ -1,0 +1,61 @@
+// The work resource: title, year, its persons (linked), copies and available copies.
+// A work without a known year has no <jahr> in XML and `"jahr": null` in JSON.
+import type { RequestContext, View } from '../../http/resource/types.ts';
+import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { strings } from '../i18n/index.ts';
+import { layout } from '../layout/index.ts';
+import type { Work } from '../model.ts';
+import { fullName, personPath, workPath } from '../shared/urls.ts';
+
+function workHtml(w: Work, ctx: RequestContext): Markup {
+  const t = strings(ctx.lang);
+  const main = html`<article class="work">
+    <h1>${w.titel}</h1>
+    <dl class="facts">
+      <dt>${t.year}</dt>
+      <dd>${w.jahr ?? t.unknownYear}</dd>
+      <dt>${t.persons}</dt>
+      <dd>
+        ${
+          w.personen.length > 0
+            ? html`<ul class="inline-list">
+                ${w.personen.map(
+                  (p) =>
+                    html`<li><a href="${ctx.links.relative(personPath(p.slug))}">${fullName(p)}</a></li>`,
+                )}
+              </ul>`
+            : '–'
+        }
+      </dd>
+      <dt>${t.copies}</dt>
+      <dd>${w.exemplare}</dd>
+      <dt>${t.available}</dt>
+      <dd><span class="availability${w.verfuegbar > 0 ? '' : ' none'}">${w.verfuegbar}</span></dd>
+    </dl>
+  </article>`;
+  return layout({ title: w.titel, main, canonicalPath: workPath(w.slug), section: 'works' }, ctx);
+}
+
+function workXml(w: Work, ctx: RequestContext): Markup {
+  const persons = w.personen.map(
+    (p) => xml`\n    <person ref="${ctx.links.absolute(personPath(p.slug))}">${fullName(p)}</person>`,
+  );
+  return xml`<werk>
+  <titel>${w.titel}</titel>${w.jahr !== null ? xml`\n  <jahr>${w.jahr}</jahr>` : ''}
+  ${persons.length > 0 ? xml`<personen>${persons}\n  </personen>` : xml`<personen/>`}
+  <exemplare>${w.exemplare}</exemplare>
+  <verfuegbar>${w.verfuegbar}</verfuegbar>
+</werk>`;
+}
+
+function workJson(w: Work, ctx: RequestContext): unknown {
+  return {
+    titel: w.titel,
+    jahr: w.jahr,
+    person: w.personen.map((p) => ({ name: fullName(p), url: ctx.links.absolute(personPath(p.slug)) })),
+    exemplare: w.exemplare,
+    verfuegbar: w.verfuegbar,
+  };
+}
+
+export const workView: View<Work> = { html: workHtml, xml: workXml, json: workJson };

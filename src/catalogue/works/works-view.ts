@@ -1,0 +1,86 @@
+// The works collection (also the result of `?q=` searches): summaries with their URL, persons
+// as links, paging links like in the persons collection.
+import type { RequestContext, View } from '../../http/resource/types.ts';
+import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { strings } from '../i18n/index.ts';
+import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
+import type { Page, WorkSummary } from '../model.ts';
+import type { ListQuery, PageLinks } from '../shared/paging.ts';
+import { fullName, personPath, workPath } from '../shared/urls.ts';
+
+export interface WorksModel {
+  readonly query: ListQuery;
+  readonly page: Page<WorkSummary>;
+  readonly links: PageLinks;
+  readonly canonicalPath: string;
+}
+
+/** One work as a card; shared with the home page's highlights. */
+export function workCard(w: WorkSummary, ctx: RequestContext): Markup {
+  const rel = (p: string) => ctx.links.relative(p);
+  const persons = w.personen.map((p) => html`<a href="${rel(personPath(p.slug))}">${fullName(p)}</a>`);
+  const parts = [...persons, ...(w.jahr !== null ? [html`${w.jahr}`] : [])];
+  const meta = parts.map((part, i) => html`${i === 0 ? '' : i === persons.length ? ' · ' : ', '}${part}`);
+  return html`<li class="card work-card">
+    <a class="card-title" href="${rel(workPath(w.slug))}">${w.titel}</a>
+    ${parts.length > 0 && html`<span class="meta">${meta}</span>`}
+  </li>`;
+}
+
+function worksHtml(m: WorksModel, ctx: RequestContext): Markup {
+  const t = strings(ctx.lang);
+  const title = m.query.q ? t.resultsFor(m.query.q) : t.worksTitle;
+  const main = html`<h1>${title}</h1>
+    ${
+      m.page.items.length > 0
+        ? html`<ul class="cards works">
+            ${m.page.items.map((w) => workCard(w, ctx))}
+          </ul>`
+        : html`<p class="empty">${t.noResults}</p>`
+    }
+    ${pagingNav(m.links, ctx)}`;
+  return layout(
+    {
+      title,
+      main,
+      canonicalPath: m.canonicalPath,
+      section: 'works',
+      searchValue: m.query.q,
+      headLinks: pagingHeadLinks(m.links),
+    },
+    ctx,
+  );
+}
+
+function worksXml(m: WorksModel, ctx: RequestContext): Markup {
+  const abs = (p: string) => ctx.links.absolute(p);
+  const items = m.page.items.map(
+    (w) => xml`
+  <werk ref="${abs(workPath(w.slug))}">
+    <titel>${w.titel}</titel>${w.jahr !== null ? xml`\n    <jahr>${w.jahr}</jahr>` : ''}${w.personen.map(
+      (p) => xml`\n    <person ref="${abs(personPath(p.slug))}">${fullName(p)}</person>`,
+    )}
+  </werk>`,
+  );
+  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${items}${
+    m.links.prev ? xml`\n  <vorige ref="${abs(m.links.prev)}"/>` : ''
+  }${m.links.next ? xml`\n  <naechste ref="${abs(m.links.next)}"/>` : ''}
+</werke>`;
+}
+
+function worksJson(m: WorksModel, ctx: RequestContext): unknown {
+  const abs = (p: string) => ctx.links.absolute(p);
+  return {
+    ...(m.query.q ? { suche: m.query.q } : {}),
+    werk: m.page.items.map((w) => ({
+      titel: w.titel,
+      url: abs(workPath(w.slug)),
+      jahr: w.jahr,
+      person: w.personen.map((p) => ({ name: fullName(p), url: abs(personPath(p.slug)) })),
+    })),
+    ...(m.links.prev ? { vorige: abs(m.links.prev) } : {}),
+    ...(m.links.next ? { naechste: abs(m.links.next) } : {}),
+  };
+}
+
+export const worksView: View<WorksModel> = { html: worksHtml, xml: worksXml, json: worksJson };

@@ -1,0 +1,58 @@
+// `shelfmark serve`: prepare the database once, then serve — in this process (--workers 0) or
+// under the supervisor with N worker processes (default 1), which replaces a worker that dies.
+import cluster from 'node:cluster';
+import type { Config } from '../config/index.ts';
+import { createErrorLog, createLogSink, logShutdown, logStarted } from '../logging/index.ts';
+import { prepareDatabase, resolveSecret, SERVER_VERSION, startServer } from '../main.ts';
+import { DEMO_ACCOUNTS } from '../catalogue/demo/index.ts';
+import { runSupervisor } from './supervisor.ts';
+
+const GRACE_MS = 10_000;
+
+function banner(config: Config, demoLoaded: boolean): string {
+  const lines = [`Shelfmark is serving ${config.baseUrl}/ (listening on ${config.host}:${config.port})`];
+  if (demoLoaded) lines.push('Loaded the demo catalogue into the empty database.');
+  if (config.demo)
+    lines.push(
+      'Demo accounts (password = username): ' +
+        DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', '),
+    );
+  lines.push(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
+  lines.push(`Logs: ${config.accessLog} and ${config.errorLog}  (tail -f to follow)`);
+  return lines.join('\n') + '\n';
+}
+
+export async function serveCommand(config: Config): Promise<number> {
+  if (cluster.isPrimary) {
+    resolveSecret(config);
+    const prepared = await prepareDatabase(config);
+    process.stdout.write(banner(config, prepared.demo?.loaded ?? false));
+  }
+  if (config.workers > 0) {
+    await runSupervisor({
+      workers: config.workers,
+      errorLog: () => createErrorLog(createLogSink(config.errorLog, 'stderr'), { level: config.logLevel }),
+      startWorker: () => startServer(config),
+      serverVersion: SERVER_VERSION,
+      commandLine: process.argv.slice(1).join(' '),
+      graceMs: GRACE_MS,
+    });
+    return 0;
+  }
+  return serveInProcess(config);
+}
+
+async function serveInProcess(config: Config): Promise<number> {
+  const running = await startServer(config);
+  logStarted(running.errorLog, SERVER_VERSION, process.argv.slice(1).join(' '));
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      logShutdown(running.errorLog, signal);
+      void running.stop(GRACE_MS).then(resolve, resolve);
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    process.on('SIGHUP', () => void running.reopenLogs());
+  });
+  return 0;
+}

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { loadConfig, parseFlags } from './index.ts';
+
+test('defaults give a local SQLite server on port 3000', () => {
+  const r = loadConfig({});
+  assert.ok(r.ok);
+  assert.equal(r.config.port, 3000);
+  assert.equal(r.config.baseUrl, 'http://localhost:3000');
+  assert.equal(r.config.databaseUrl, path.resolve('data/shelfmark.db'));
+  assert.equal(r.config.accessLog, path.resolve('logs/access.log'));
+  assert.equal(r.config.logLevel, 'warn');
+  assert.equal(r.config.displayErrors, false);
+});
+
+test('every problem is listed at once', () => {
+  const r = loadConfig({ PORT: 'eighty', SHELFMARK_BASE_URL: 'ftp://x', SHELFMARK_LOG_LEVEL: 'loud' });
+  assert.equal(r.ok, false);
+  if (r.ok) return;
+  assert.equal(r.errors.length, 3);
+  assert.match(r.errors.join('\n'), /PORT.*whole number/);
+  assert.match(r.errors.join('\n'), /SHELFMARK_BASE_URL.*http or https/);
+  assert.match(r.errors.join('\n'), /SHELFMARK_LOG_LEVEL.*one of/);
+});
+
+test('flags win over the environment; base URL keeps its path prefix without a trailing slash', () => {
+  const { flags } = parseFlags(['--port', '8080', '--base-url=https://example.org/katalog/', '--no-demo']);
+  const r = loadConfig({ PORT: '9000' }, flags);
+  assert.ok(r.ok);
+  assert.equal(r.config.port, 8080);
+  assert.equal(r.config.baseUrl, 'https://example.org/katalog');
+  assert.equal(r.config.demo, false);
+});
+
+test('unknown flags and bad proxy lists are rejected', () => {
+  const r = loadConfig({ SHELFMARK_TRUST_PROXY: '10.0.0.1, evil host' }, { colour: 'blue' });
+  assert.equal(r.ok, false);
+  if (r.ok) return;
+  assert.match(r.errors.join('\n'), /not an address.*evil host/);
+  assert.match(r.errors.join('\n'), /unknown option --colour/);
+});
+
+test('a secret must be long enough', () => {
+  const r = loadConfig({ SHELFMARK_SECRET: 'short' });
+  assert.equal(r.ok, false);
+});

@@ -1,0 +1,59 @@
+// The table of configuration options: environment variable, CLI flag, default, parser.
+// One row per option keeps the README table, the flag parser and validation in step.
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface OptionSpec<T> {
+  readonly env: string;
+  readonly flag: string;
+  readonly description: string;
+  readonly fallback: string | undefined;
+  parse(raw: string): Parsed<T>;
+}
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
+
+export const text: (s: string) => Parsed<string> = (s) => ok(s);
+
+export function integer(min: number, max: number) {
+  return (s: string): Parsed<number> => {
+    if (!/^\d+$/.test(s)) return fail(`must be a whole number, got "${s}"`);
+    const n = Number(s);
+    return n >= min && n <= max ? ok(n) : fail(`must be between ${min} and ${max}, got ${n}`);
+  };
+}
+
+export function boolean(s: string): Parsed<boolean> {
+  const v = s.toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(v)) return ok(true);
+  if (['0', 'false', 'off', 'no', ''].includes(v)) return ok(false);
+  return fail(`must be 1/0, true/false, on/off or yes/no, got "${s}"`);
+}
+
+export function oneOf<T extends string>(values: readonly T[]) {
+  return (s: string): Parsed<T> =>
+    (values as readonly string[]).includes(s) ? ok(s as T) : fail(`must be one of ${values.join(', ')}, got "${s}"`);
+}
+
+export function baseUrl(s: string): Parsed<string> {
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    return fail(`must be an absolute http(s) URL, got "${s}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`must use http or https, got "${s}"`);
+  if (url.search || url.hash || url.username || url.password)
+    return fail('must not carry a query, fragment or credentials');
+  return ok(url.origin + url.pathname.replace(/\/+$/, ''));
+}
+
+export function addressList(s: string): Parsed<string[]> {
+  const items = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = items.filter((x) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(x));
+  return bad.length ? fail(`not an address, CIDR range or keyword: ${bad.join(', ')}`) : ok(items);
+}

@@ -1,0 +1,78 @@
+// The one route handler every resource path gets: method rules, 406, the handler, the outcome.
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Handler, HandlerMethod, RequestContext, ResourceDefinition } from '../resource/types.ts';
+import { FORMATS } from '../resource/types.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { CONTENT_TYPES } from '../negotiation/format.ts';
+import { withSuffix } from '../rewrite/rewrite.ts';
+import type { RequestInfo } from './request-info.ts';
+import { effectiveMethod } from './request-state.ts';
+import { respond } from './respond.ts';
+import { infoOf, type Layer } from './layer.ts';
+
+/** Every method Fastify routes is routed to the resource, so an unknown one gets 405, not 404. */
+export const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE'];
+
+export function allowOf(resource: ResourceDefinition): string {
+  const m = resource.methods;
+  return [m.GET && 'GET', m.GET && 'HEAD', m.POST && 'POST', m.PUT && 'PUT', m.DELETE && 'DELETE', 'OPTIONS']
+    .filter(Boolean)
+    .join(', ');
+}
+
+function handlerFor(resource: ResourceDefinition, method: string): Handler | undefined {
+  const name = method === 'HEAD' ? 'GET' : method;
+  return Object.hasOwn(resource.methods, name) ? resource.methods[name as HandlerMethod] : undefined;
+}
+
+const LABELS = { html: 'HTML', xml: 'XML', json: 'JSON' } as const;
+
+function notAcceptable(info: RequestInfo, path: string, query: URLSearchParams): HttpError {
+  const qs = query.toString();
+  const available = FORMATS.map((format) => ({
+    type: CONTENT_TYPES[format].split(';')[0] ?? format,
+    label: LABELS[format],
+    url: info.links.absolute(withSuffix(qs ? `${path}?${qs}` : path, format)),
+  }));
+  return new HttpError('SHELFMARK_NOT_ACCEPTABLE', {
+    detail: 'None of the available representations is acceptable; pick one of these URLs.',
+    extensions: { available },
+  });
+}
+
+export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHandlerMethod {
+  const allow = allowOf(resource);
+  return async function dispatch(request: FastifyRequest, reply: FastifyReply) {
+    const info = infoOf(layer, request);
+    const resolved = info.resolved;
+    if (resolved.kind !== 'resource') throw new HttpError('SHELFMARK_NOT_FOUND');
+    const method = effectiveMethod(request);
+    if (method === 'OPTIONS') return reply.code(204).header('Allow', allow).send();
+    const handler = handlerFor(resource, method);
+    if (!handler) {
+      throw new HttpError('SHELFMARK_METHOD_NOT_ALLOWED', {
+        detail: `${method} is not allowed here.`,
+        headers: { Allow: allow },
+      });
+    }
+    if (!info.choice.ok) throw notAcceptable(info, resolved.path, resolved.clientQuery);
+    const ctx: RequestContext = {
+      method: method as RequestContext['method'],
+      format: info.choice.format,
+      lang: info.lang,
+      query: resolved.query,
+      links: info.links,
+      path: resolved.path,
+      user: layer.authenticate ? await layer.authenticate(request) : null,
+      // Filled by the body parsers another module registers (Fastify content-type parsers).
+      body: request.body,
+    };
+    const outcome = await handler(ctx);
+    return respond(request, reply, outcome, {
+      ctx,
+      source: info.choice.source,
+      clientQuery: resolved.clientQuery,
+      suffix: resolved.suffix,
+    });
+  };
+}

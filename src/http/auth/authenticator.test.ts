@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createSessionCodec } from '../session/index.ts';
+import { createAuthenticator, type AccountRecord } from './authenticator.ts';
+import { authenticationError } from './errors.ts';
+import { MemoryLoginLimiter } from './rate-limit.ts';
+
+const ACCOUNTS: AccountRecord[] = [
+  { id: 1, username: 'alice', role: 'staff', passwordHash: 'hash:wonder:land' },
+  { id: 2, username: 'bob', role: 'member', passwordHash: 'hash:pw' },
+];
+const basic = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
+
+function setup() {
+  let now = Date.UTC(2026, 0, 1);
+  const verified: string[] = [];
+  const sessions = createSessionCodec({ secrets: ['s'.repeat(40)] });
+  const auth = createAuthenticator({
+    findUser: async (name) => ACCOUNTS.find((a) => a.username === name) ?? null,
+    findUserById: async (id) => ACCOUNTS.find((a) => a.id === id) ?? null,
+    verifyPassword: async (pw, hash) => {
+      verified.push(hash);
+      return hash === `hash:${pw}`;
+    },
+    sessions,
+    dummyHash: 'hash:dummy-never-matches',
+    limiter: new MemoryLoginLimiter({ maxFailures: 3, now: () => now }),
+    now: () => now,
+  });
+  return { auth, sessions, verified, tick: (ms: number) => (now += ms), now: () => now };
+}
+const input = (authorization?: string, sessionCookie?: string) => ({
+  authorization,
+  sessionCookie,
+  address: '192.0.2.7',
+});
+
+test('Basic, then session cookie', async () => {
+  const { auth, sessions, now } = setup();
+  const ok = await auth.authenticate(input(basic('alice:wonder:land')));
+  assert.deepEqual(ok.principal, { id: 1, username: 'alice', role: 'staff' });
+  assert.equal(ok.via, 'basic');
+  const cookie = sessions.issue(2, now()).value;
+  const viaCookie = await auth.authenticate(input(undefined, cookie));
+  assert.equal(viaCookie.principal?.username, 'bob');
+  assert.equal(viaCookie.via, 'session');
+  assert.ok(viaCookie.session);
+  const both = await auth.authenticate(input(basic('alice:wonder:land'), cookie));
+  assert.equal(both.via, 'basic', 'Basic wins over the cookie');
+  const ghost = await auth.authenticate(input(undefined, sessions.issue(99, now()).value));
+  assert.equal(ghost.principal, null, 'a deleted account is anonymous');
+  assert.deepEqual(await auth.authenticate(input()), {
+    principal: null,
+    via: null,
+    session: null,
+    logUser: undefined,
+    failure: null,
+  });
+});
+
+test('failures keep the name for %u and map to 401 / 429', async () => {
+  const { auth, verified, tick } = setup();
+  const wrong = await auth.authenticate(input(basic('alice:nope')));
+  assert.equal(wrong.principal, null);
+  assert.equal(wrong.logUser, 'alice');
+  assert.equal(authenticationError(wrong)?.status, 401);
+  assert.match(authenticationError(wrong)?.headers['WWW-Authenticate'] ?? '', /^Basic realm=/);
+  const unknown = await auth.authenticate(input(basic('mallory:x')));
+  assert.equal(unknown.failure, 'bad-credentials');
+  assert.equal(verified.at(-1), 'hash:dummy-never-matches', 'unknown users cost a hash too');
+  const malformed = await auth.authenticate(input(basic('alice')));
+  assert.equal(malformed.failure, 'malformed');
+  assert.equal(malformed.logUser, 'alice');
+  await auth.authenticate(input(basic('alice:nope')));
+  await auth.authenticate(input(basic('alice:nope')));
+  const blocked = await auth.authenticate(input(basic('alice:wonder:land')));
+  assert.equal(blocked.failure, 'rate-limited', 'even the right password is refused while blocked');
+  const error = authenticationError(blocked);
+  assert.equal(error?.status, 429);
+  assert.equal(error?.headers['Retry-After'], String(15 * 60));
+  tick(15 * 60_000);
+  assert.equal((await auth.authenticate(input(basic('alice:wonder:land')))).via, 'basic');
+});

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { HttpError } from '../errors/index.ts';
+import { checkFields, validateFields, type FieldSpec } from './validate.ts';
+
+const spec = {
+  titel: { type: 'string', required: true, minLength: 2, maxLength: 10 },
+  jahr: { type: 'int', min: 1000, max: 2100 },
+  exemplare: { type: 'int', required: true, min: 0 },
+  autor: { type: 'url-or-slug', many: true },
+} as const satisfies FieldSpec;
+
+function problems(body: unknown): { field: string; code: string }[] {
+  const checked = checkFields(body, spec);
+  assert.ok(!checked.ok, 'expected problems');
+  return [...checked.problems];
+}
+
+test('valid input is normalised', () => {
+  const v = validateFields(
+    { titel: ' Faust ', jahr: '1808', exemplare: 3, autor: ['goethe', 'https://x.example/personen/a'] },
+    spec,
+  );
+  assert.deepEqual(v, {
+    titel: 'Faust',
+    jahr: 1808,
+    exemplare: 3,
+    autor: ['goethe', 'https://x.example/personen/a'],
+  });
+  const minimal = validateFields({ titel: 'ab', exemplare: '0', jahr: '' }, spec);
+  assert.deepEqual(minimal, { titel: 'ab', exemplare: 0, autor: [] });
+});
+
+test('every problem is reported with a code per field', async (t) => {
+  const cases: [string, unknown, [string, string][]][] = [
+    [
+      'missing body',
+      undefined,
+      [
+        ['titel', 'required'],
+        ['exemplare', 'required'],
+      ],
+    ],
+    ['blank required', { titel: '   ', exemplare: '1' }, [['titel', 'required']]],
+    ['too short / too long', { titel: 'a', exemplare: 1 }, [['titel', 'too_short']]],
+    ['too long counts characters', { titel: 'äöüäöüäöüäö', exemplare: 1 }, [['titel', 'too_long']]],
+    [
+      'not an integer',
+      { titel: 'ok', exemplare: '1.5', jahr: 'abc' },
+      [
+        ['jahr', 'type'],
+        ['exemplare', 'type'],
+      ],
+    ],
+    [
+      'range',
+      { titel: 'ok', exemplare: -1, jahr: 999 },
+      [
+        ['jahr', 'too_small'],
+        ['exemplare', 'too_small'],
+      ],
+    ],
+    ['repeated single field', { titel: ['a', 'b'], exemplare: 1 }, [['titel', 'single']]],
+    [
+      'wrong JSON type',
+      { titel: 42, exemplare: true },
+      [
+        ['titel', 'type'],
+        ['exemplare', 'type'],
+      ],
+    ],
+    ['nested object for text', { titel: { x: 'y' }, exemplare: 1 }, [['titel', 'type']]],
+    ['bad slug / URL', { titel: 'ok', exemplare: 1, autor: ['Goethe!', 'ftp://x/y'] }, [['autor', 'format']]],
+    ['javascript: URL', { titel: 'ok', exemplare: 1, autor: 'javascript:alert(1)' }, [['autor', 'format']]],
+  ];
+  for (const [name, body, expected] of cases) {
+    await t.test(name, () =>
+      assert.deepEqual(
+        problems(body).map((p) => [p.field, p.code]),
+        expected,
+      ),
+    );
+  }
+});
+
+test('validateFields throws a 422 with { field, detail } per problem', () => {
+  assert.throws(
+    () => validateFields({ titel: 'a' }, spec),
+    (e: unknown) =>
+      e instanceof HttpError &&
+      e.status === 422 &&
+      e.code === 'SHELFMARK_VALIDATION_FAILED' &&
+      JSON.stringify(e.extensions.errors) ===
+        JSON.stringify([
+          { field: 'titel', detail: 'must be at least 2 characters' },
+          { field: 'exemplare', detail: 'is required' },
+        ]),
+  );
+  assert.throws(
+    () => validateFields('text', spec),
+    (e: unknown) => e instanceof HttpError && e.status === 422,
+  );
+});

@@ -1,0 +1,90 @@
+// The CSRF decision for one request (design §7). Which checks apply depends on what
+// authenticates the request, because CSRF abuses credentials the browser adds by itself:
+//   session cookie → origin check (strict) AND a valid token (`X-CSRF-Token` or `_csrf`);
+//   login (POST to the session resource) → origin check (strict) only: there is no session yet;
+//   HTTP Basic → origin check (lenient) only: the browser adds Basic credentials by itself only
+//     after a WWW-Authenticate challenge, which Shelfmark sends only to clients that already
+//     tried Basic, and non-browser clients send no Origin — so reject evidence of a cross-site
+//     browser request, accept its absence;
+//   anonymous → nothing: there is no authority to borrow (access rules then answer 403).
+// Safe methods (GET, HEAD, OPTIONS) are never checked: they change nothing.
+import { HttpError } from '../errors/index.ts';
+import { checkOrigin, type OriginHeaders } from './origin.ts';
+import { createCsrfTokens, type CsrfTokens, type TokenVerdict } from './token.ts';
+
+export const CSRF_FIELD = '_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export type CsrfAuth = 'session' | 'basic' | 'none';
+export type CsrfReason = 'origin' | 'token';
+
+/** A 403 that says which check failed (the problem code is SHELFMARK_CSRF_FAILED either way). */
+export class CsrfError extends HttpError {
+  readonly reason: CsrfReason;
+  constructor(reason: CsrfReason, detail: string) {
+    super('SHELFMARK_CSRF_FAILED', { detail });
+    this.reason = reason;
+  }
+}
+
+export interface CsrfRequest {
+  readonly method: string;
+  readonly headers: OriginHeaders & { readonly [CSRF_HEADER]?: string | string[] | undefined };
+  readonly body: unknown;
+  readonly auth: CsrfAuth;
+  /** The session id when auth is 'session'. */
+  readonly sessionId: string | null;
+  /** True for the log-in request (POST to the session resource). */
+  readonly login: boolean;
+}
+
+export interface CsrfGuardOptions {
+  readonly secrets: readonly string[];
+  /** Accepted origins, e.g. the origin of the public base URL. */
+  readonly origins: readonly string[];
+  /** Token lifetime in seconds (default 2 hours). */
+  readonly maxAgeSeconds?: number;
+}
+
+export interface CsrfGuard {
+  /** The token to put in forms (`_csrf`) for this session. */
+  token(sessionId: string, nowMs: number): string;
+  /** Throws a CsrfError (403) when the request must be refused. */
+  check(request: CsrfRequest, nowMs: number): void;
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const TOKEN_PROBLEM: Record<Exclude<TokenVerdict, 'ok'>, string> = {
+  missing: 'The request carries no CSRF token (_csrf field or X-CSRF-Token header).',
+  invalid: 'The CSRF token is not valid for this session. Reload the form and try again.',
+  expired: 'The CSRF token has expired. Reload the form and try again.',
+};
+
+export function tokenOf(request: Pick<CsrfRequest, 'headers' | 'body'>): string | undefined {
+  const header = request.headers[CSRF_HEADER];
+  if (typeof header === 'string' && header !== '') return header;
+  const body = request.body;
+  if (typeof body === 'object' && body !== null && Object.hasOwn(body, CSRF_FIELD)) {
+    const field = (body as Record<string, unknown>)[CSRF_FIELD];
+    if (typeof field === 'string') return field;
+  }
+  return undefined;
+}
+
+export function createCsrfGuard(options: CsrfGuardOptions): CsrfGuard {
+  const tokens: CsrfTokens = createCsrfTokens(options);
+  return {
+    token: (sessionId, nowMs) => tokens.issue(sessionId, nowMs),
+    check(request, nowMs) {
+      if (SAFE.has(request.method)) return;
+      if (request.auth === 'none' && !request.login) return;
+      const strict = request.login || request.auth === 'session';
+      const origin = checkOrigin(request.headers, options.origins, strict ? 'strict' : 'lenient');
+      if (!origin.ok) throw new CsrfError('origin', `Cross-site request refused: ${origin.reason}.`);
+      if (request.login || request.auth !== 'session') return;
+      const verdict = tokens.verify(tokenOf(request), request.sessionId ?? '', nowMs);
+      if (verdict !== 'ok') throw new CsrfError('token', TOKEN_PROBLEM[verdict]);
+    },
+  };
+}

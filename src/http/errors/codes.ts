@@ -1,0 +1,35 @@
+// Every error code the resource layer can answer with. docs/errors.md lists each one; a test
+// checks that it does. Add a code here (and there) rather than inventing one at the throw site.
+
+export const ERROR_CODES = {
+  SHELFMARK_BAD_REQUEST: { status: 400, title: 'Bad Request' },
+  SHELFMARK_BODY_MALFORMED: { status: 400, title: 'Bad Request' },
+  SHELFMARK_UNAUTHENTICATED: { status: 401, title: 'Unauthorized' },
+  SHELFMARK_FORBIDDEN: { status: 403, title: 'Forbidden' },
+  SHELFMARK_CSRF_FAILED: { status: 403, title: 'Forbidden' },
+  SHELFMARK_NOT_FOUND: { status: 404, title: 'Not Found' },
+  SHELFMARK_METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed' },
+  SHELFMARK_NOT_ACCEPTABLE: { status: 406, title: 'Not Acceptable' },
+  SHELFMARK_CONFLICT: { status: 409, title: 'Conflict' },
+  SHELFMARK_GONE: { status: 410, title: 'Gone' },
+  SHELFMARK_PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
+  SHELFMARK_BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },
+  SHELFMARK_URI_TOO_LONG: { status: 414, title: 'URI Too Long' },
+  SHELFMARK_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type' },
+  SHELFMARK_VALIDATION_FAILED: { status: 422, title: 'Unprocessable Content' },
+  SHELFMARK_PRECONDITION_REQUIRED: { status: 428, title: 'Precondition Required' },
+  SHELFMARK_TOO_MANY_REQUESTS: { status: 429, title: 'Too Many Requests' },
+  SHELFMARK_INTERNAL_ERROR: { status: 500, title: 'Internal Server Error' },
+  SHELFMARK_NOT_IMPLEMENTED: { status: 501, title: 'Not Implemented' },
+  SHELFMARK_SERVICE_UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The generic code for a status, used when an error (e.g. one of Fastify's) carries only a status. */
+export function codeForStatus(status: number): ErrorCode {
+  for (const [code, entry] of Object.entries(ERROR_CODES) as [ErrorCode, { status: number }][]) {
+    if (entry.status === status) return code;
+  }
+  return status < 500 ? 'SHELFMARK_BAD_REQUEST' : 'SHELFMARK_INTERNAL_ERROR';
+}

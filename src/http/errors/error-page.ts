@@ -1,0 +1,77 @@
+// The plain built-in HTML error page, used when the application gives no errorPage of its own.
+import { html, type Markup } from '../representation/markup.ts';
+import type { Lang, Links } from '../resource/types.ts';
+import type { Problem } from './problem.ts';
+
+export interface ErrorPageContext {
+  readonly lang: Lang;
+  /** Root-relative links for HTML (`links.relative`). */
+  readonly links: Links;
+  /** The request path under the base, suffix removed ('' when outside the base). */
+  readonly path: string;
+}
+
+export type ErrorPage = (problem: Problem, ctx: ErrorPageContext) => Markup;
+
+const GERMAN_TITLES: Readonly<Record<number, string>> = {
+  400: 'Ungültige Anfrage',
+  401: 'Anmeldung erforderlich',
+  403: 'Zugriff verweigert',
+  404: 'Nicht gefunden',
+  405: 'Methode nicht erlaubt',
+  406: 'Keine passende Darstellung',
+  409: 'Konflikt',
+  410: 'Nicht mehr vorhanden',
+  412: 'Vorbedingung nicht erfüllt',
+  413: 'Anfrage zu groß',
+  415: 'Medientyp nicht unterstützt',
+  422: 'Eingaben unvollständig oder ungültig',
+  428: 'Vorbedingung erforderlich',
+  429: 'Zu viele Anfragen',
+  500: 'Interner Fehler',
+  503: 'Dienst nicht verfügbar',
+};
+
+export function localTitle(problem: Problem, lang: Lang): string {
+  return lang === 'de' ? (GERMAN_TITLES[problem.status] ?? problem.title) : problem.title;
+}
+
+export const builtInErrorPage: ErrorPage = (problem, ctx) => {
+  const title = localTitle(problem, ctx.lang);
+  const e = problem.exception;
+  return html`<!DOCTYPE html>
+    <html lang="${ctx.lang}">
+      <head>
+        <meta charset="utf-8" />
+        <title>${problem.status} ${title}</title>
+      </head>
+      <body>
+        <main>
+          <h1>${title}</h1>
+          ${problem.detail !== undefined && html`<p>${problem.detail}</p>`}
+          ${
+            problem.errors &&
+            html`<ul>
+              ${problem.errors.map((f) => html`<li><strong>${f.field}</strong>: ${f.detail}</li>`)}
+            </ul>`
+          }
+          ${
+            problem.available &&
+            html`<ul>
+              ${problem.available.map((a) => html`<li><a href="${a.url}" type="${a.type}">${a.label}</a></li>`)}
+            </ul>`
+          }
+          ${
+            e &&
+            html`<h2>${e.class}: ${e.message}</h2>
+              <p>${e.file}:${e.line}</p>
+              <pre>${e.source}</pre>
+              <pre>${e.stack}</pre>`
+          }
+          <p>
+            <a href="${ctx.links.relative('/')}">${ctx.lang === 'de' ? 'Zur Startseite' : 'Home page'}</a>
+          </p>
+        </main>
+      </body>
+    </html> `;
+};

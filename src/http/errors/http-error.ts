@@ -1,0 +1,59 @@
+// The error a handler (or hook) throws to answer with a status other than 2xx/3xx. The layer
+// turns it into RFC 9457 problem details in the negotiated format.
+import { ERROR_CODES, type ErrorCode } from './codes.ts';
+
+/** One field-level message of a 422 (`errors` extension member). */
+export interface FieldError {
+  readonly field: string;
+  readonly detail: string;
+}
+
+/** A link to one available representation (`available` extension member of a 406). */
+export interface AvailableLink {
+  readonly type: string;
+  readonly label: string;
+  readonly url: string;
+}
+
+/** Extension members the problem schemas know (see /schema/problem.xsd and .json). */
+export interface ProblemExtensions {
+  readonly errors?: readonly FieldError[];
+  readonly available?: readonly AvailableLink[];
+}
+
+export interface HttpErrorOptions {
+  readonly detail?: string;
+  /** Overrides the code's usual title (the HTTP status phrase). */
+  readonly title?: string;
+  readonly extensions?: ProblemExtensions;
+  /** Response headers, e.g. `Allow`, `Retry-After`, `Accept-Post`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly cause?: unknown;
+}
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly extensions: ProblemExtensions;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, options: HttpErrorOptions = {}) {
+    super(
+      options.detail ?? ERROR_CODES[code].title,
+      options.cause === undefined ? {} : { cause: options.cause },
+    );
+    this.name = 'HttpError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.title = options.title ?? ERROR_CODES[code].title;
+    this.detail = options.detail;
+    this.extensions = options.extensions ?? {};
+    this.headers = options.headers ?? {};
+  }
+}
+
+export function isHttpError(error: unknown): error is HttpError {
+  return error instanceof HttpError;
+}

@@ -1,0 +1,2 @@
+export { compileTrust, createLinks, parseBase, requestBase } from './links.ts';
+export type { PublicBase, TrustFunction } from './links.ts';

@@ -1,0 +1,3 @@
+export { formMethodOverride, METHOD_FIELD } from './override.ts';
+export type { OverrideInput, OverridableMethod } from './override.ts';
+export { registerMethodOverride, overrideOf } from './hook.ts';

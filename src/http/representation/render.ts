@@ -1,0 +1,15 @@
+// Writes a representation in the chosen format. The layer adds the XML declaration.
+import type { Representation, RequestContext } from '../resource/types.ts';
+import { XML_DECLARATION } from './markup.ts';
+
+export function renderRepresentation(representation: Representation<unknown>, ctx: RequestContext): string {
+  const { model, view } = representation;
+  switch (ctx.format) {
+    case 'html':
+      return view.html(model, ctx).text;
+    case 'xml':
+      return XML_DECLARATION + view.xml(model, ctx).text + '\n';
+    case 'json':
+      return JSON.stringify(view.json(model, ctx));
+  }
+}

@@ -1,0 +1,59 @@
+// The rewrite table (design §3), like mod_rewrite: the first rule whose pattern matches the
+// readable path names the internal (script-style) URL the router sees. Pure functions.
+import type { Format, RewriteRule } from '../resource/types.ts';
+import { parseFormat } from '../negotiation/format.ts';
+
+const SUFFIX = /\.(html|xml|json)$/;
+
+/** The path prefix of the public base URL: `https://x.example/katalog/` → `/katalog`. */
+export function basePathOf(baseUrl: string): string {
+  return new URL(baseUrl).pathname.replace(/\/+$/, '');
+}
+
+/** The path under the base, or null when the request lies outside it. */
+export function stripBase(pathname: string, basePath: string): string | null {
+  if (basePath === '') return pathname;
+  if (pathname === basePath) return '/';
+  return pathname.startsWith(basePath + '/') ? pathname.slice(basePath.length) : null;
+}
+
+/** `/personen/goethe.json` → `/personen/goethe` + json; `/index.json` is the root `/`. */
+export function stripSuffix(path: string): { path: string; suffix: Format | null } {
+  const match = SUFFIX.exec(path);
+  if (!match) return { path, suffix: null };
+  const bare = path.slice(0, match.index);
+  return { path: bare === '/index' ? '/' : bare, suffix: parseFormat(match[1]) };
+}
+
+/** The inverse for Content-Location: `/werke?q=x` + json → `/werke.json?q=x`, `/` → `/index.json`. */
+export function withSuffix(pathAndQuery: string, format: Format): string {
+  const at = pathAndQuery.indexOf('?');
+  const path = at < 0 ? pathAndQuery : pathAndQuery.slice(0, at);
+  const query = at < 0 ? '' : pathAndQuery.slice(at);
+  return `${path.endsWith('/') ? path + 'index' : path}.${format}${query}`;
+}
+
+export class MalformedPathError extends Error {}
+
+// A capture goes into the target's query string, so it is decoded and re-encoded: an `&` or
+// `=` the client sent percent-encoded must stay data, never become a new parameter (the
+// problem mod_rewrite's [B] flag exists for).
+function substitute(target: string, match: RegExpExecArray): string {
+  return target.replace(/\$(\d)/g, (_, n: string) => {
+    const captured = match[Number(n)] ?? '';
+    try {
+      return encodeURIComponent(decodeURIComponent(captured));
+    } catch {
+      throw new MalformedPathError(`malformed percent-encoding in ${JSON.stringify(captured)}`);
+    }
+  });
+}
+
+/** Applies the first matching rule: `/personen/goethe` → `/person?slug=goethe`; no match → the path itself. */
+export function rewrite(path: string, rules: readonly RewriteRule[]): string {
+  for (const rule of rules) {
+    const match = rule.pattern.exec(path);
+    if (match) return substitute(rule.target, match);
+  }
+  return path;
+}

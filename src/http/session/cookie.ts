@@ -1,0 +1,51 @@
+// The session cookie on the wire, via @fastify/cookie (which createResourceApp registers, with
+// no secret of its own: the value is signed by codec.ts). Only the login (set) and logout
+// (clear) handlers write it; nothing here runs on GET/HEAD, so anonymous readers never get a
+// cookie (design §6) and a logged-in reader's cookie is never refreshed behind their back.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { Session, SessionCodec } from './codec.ts';
+
+export const SESSION_COOKIE = 'shelfmark_session';
+
+export interface SessionCookieOptions {
+  readonly codec: SessionCodec;
+  /** Public base URL (design §10): its path becomes the cookie Path, https makes it Secure. */
+  readonly baseUrl: string;
+  readonly name?: string;
+}
+
+export interface SessionCookies {
+  readonly name: string;
+  read(request: FastifyRequest, nowMs: number): Session | null;
+  /** Sets a fresh session cookie (log in) and returns the new session. */
+  set(reply: FastifyReply, userId: number, nowMs: number): Session;
+  /** Expires the cookie (log out). */
+  clear(reply: FastifyReply): void;
+  readonly attributes: CookieSerializeOptions;
+}
+
+export function cookieAttributes(baseUrl: string): CookieSerializeOptions {
+  const url = new URL(baseUrl);
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  return { path, httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:' };
+}
+
+export function createSessionCookies(options: SessionCookieOptions): SessionCookies {
+  const name = options.name ?? SESSION_COOKIE;
+  const attributes = cookieAttributes(options.baseUrl);
+  const { codec } = options;
+  return {
+    name,
+    attributes,
+    read: (request, nowMs) => codec.read(request.cookies?.[name], nowMs),
+    set(reply, userId, nowMs) {
+      const { value, session } = codec.issue(userId, nowMs);
+      reply.setCookie(name, value, { ...attributes, maxAge: codec.ttlSeconds });
+      return session;
+    },
+    clear(reply) {
+      reply.clearCookie(name, attributes);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// The access log: one Apache-format line per request, written to a sink.
+import { compileLogFormat, NAMED_FORMATS, type LineFormatter } from './compile.ts';
+import type { AccessRecord } from './record.ts';
+import type { LogSink } from '../sink/sink.ts';
+
+export { compileLogFormat, NAMED_FORMATS, type LineFormatter } from './compile.ts';
+export { rawHeaderValue, type AccessRecord } from './record.ts';
+export { setLogUser, basicAuthUser, logUserOf } from './user.ts';
+export { apacheTime } from './time.ts';
+
+export interface AccessLog {
+  log(record: AccessRecord): void;
+}
+
+/** An access log writing `format` (`combined` by default) to `sink`. */
+export function createAccessLog(sink: LogSink, format: string = 'combined'): AccessLog {
+  const line: LineFormatter = compileLogFormat(format);
+  return { log: (record) => sink.write(line(record)) };
+}
+
+export const DEFAULT_ACCESS_FORMAT = NAMED_FORMATS.combined!;

@@ -1,0 +1,73 @@
+// The error log: only what went wrong, plus start/stop notices, in Apache 2.4's format.
+import type { IncomingMessage } from 'node:http';
+import type { LogSink } from '../sink/sink.ts';
+import { rawHeaderValue } from '../access/record.ts';
+import { formatErrorLine, levelRank, type Level } from './format.ts';
+import { describeError, errorLogMessage, type DescribeOptions } from './describe.ts';
+
+export interface ErrorContext {
+  /** `IP:PORT` of the connection. */
+  readonly client?: string | undefined;
+  /** Referer (binary string). */
+  readonly referer?: string | undefined;
+}
+
+export interface ErrorLog {
+  readonly level: Level;
+  /** Whether an entry at `level` would be written (notice always is). */
+  enabled(level: Level): boolean;
+  log(level: Level, module: string, message: string, context?: ErrorContext): void;
+  /** ONE `[shelfmark:error]` entry for an uncaught error while serving `raw`. */
+  requestError(err: unknown, raw?: IncomingMessage): void;
+  /** An application warning (`[shelfmark:warn]`), optionally tied to a request. */
+  warning(message: string, raw?: IncomingMessage): void;
+  readonly sink: LogSink;
+}
+
+export interface ErrorLogOptions {
+  /** LogLevel; default `warn`. */
+  readonly level?: Level;
+  /** Module name for the application's own entries; default `shelfmark`. */
+  readonly module?: string;
+  readonly describe?: DescribeOptions;
+}
+
+const unmap = (a: string | undefined): string => (a?.startsWith('::ffff:') ? a.slice(7) : (a ?? '-'));
+
+/** `[client IP:PORT]` and `referer` context of a request. */
+export function requestContext(raw: IncomingMessage): ErrorContext {
+  const s = raw.socket;
+  const referer = rawHeaderValue(raw.rawHeaders, 'referer');
+  return { client: `${unmap(s?.remoteAddress)}:${s?.remotePort ?? 0}`, referer };
+}
+
+export function createErrorLog(sink: LogSink, options: ErrorLogOptions = {}): ErrorLog {
+  const level = options.level ?? 'warn';
+  const threshold = levelRank(level);
+  const module = options.module ?? 'shelfmark';
+  const enabled = (l: Level) => l === 'notice' || levelRank(l) <= threshold;
+  const log = (l: Level, mod: string, message: string, context?: ErrorContext) => {
+    if (!enabled(l)) return;
+    sink.write(formatErrorLine({ module: mod, level: l, message, client: context?.client, referer: context?.referer }));
+  };
+  return {
+    level,
+    enabled,
+    log,
+    requestError(err, raw) {
+      log('error', module, errorLogMessage(describeError(err, options.describe)), raw && requestContext(raw));
+    },
+    warning(message, raw) {
+      log('warn', module, message, raw && requestContext(raw));
+    },
+    sink,
+  };
+}
+
+/** Sends Node's process warnings (deprecations, MaxListeners …) to the error log at `warn`. */
+export function logProcessWarnings(errorLog: ErrorLog): () => void {
+  const onWarning = (w: Error & { code?: string }) =>
+    errorLog.log('warn', 'node', `${w.name}${w.code ? ` [${w.code}]` : ''}: ${w.message}`);
+  process.on('warning', onWarning);
+  return () => void process.off('warning', onWarning);
+}

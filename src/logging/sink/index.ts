@@ -1,0 +1,1 @@
+export { createLogSink, type LogSink, type SinkOptions } from './sink.ts';

@@ -1,0 +1,139 @@
+// Wires Shelfmark together: configuration in, a running server out. The CLI (src/cli) reads
+// the environment and the flags once and hands the validated Config here; nothing below reads
+// process.env.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config/index.ts';
+import { createResourceApp } from './http/index.ts';
+import { createHttpServer, type ShelfmarkServer } from './http/server/index.ts';
+import {
+  compileLogFormat,
+  createAccessLog,
+  createErrorLog,
+  createLogSink,
+  logProcessWarnings,
+  type ErrorLog,
+} from './logging/index.ts';
+import { migrateToLatest, openDatabase, type Database } from './storage/index.ts';
+import { catalogueResources } from './catalogue/index.ts';
+import { catalogueMigrations } from './catalogue/migrations/index.ts';
+import type { DB } from './catalogue/schema.ts';
+import { createStores } from './catalogue/stores.ts';
+import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
+
+export const SERVER_VERSION = `Shelfmark/0.1.0 (Node.js ${process.version})`;
+
+/** Problems that make the configuration unusable even though every value parsed. */
+export function checkConfig(config: Config): string[] {
+  const problems: string[] = [];
+  try {
+    compileLogFormat(config.accessLogFormat);
+  } catch (err) {
+    problems.push(`SHELFMARK_ACCESS_LOG_FORMAT: ${(err as Error).message}`);
+  }
+  return problems;
+}
+
+/** The signing secret: configured, or generated once into the data directory (mode 0600). */
+export function resolveSecret(config: Config): string {
+  if (config.secret) return config.secret;
+  const file = path.join(config.dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export async function openCatalogueDatabase(config: Config): Promise<Database<DB>> {
+  return openDatabase<DB>(config.databaseUrl);
+}
+
+/** Runs the migrations and, when configured, loads the demo catalogue into an empty database. */
+export async function prepareDatabase(config: Config): Promise<{ migrations: string[]; demo: DemoResult | null }> {
+  const database = await openCatalogueDatabase(config);
+  try {
+    const migrations = await migrateToLatest(database, catalogueMigrations);
+    const demo = config.demo ? await loadDemo(database.db) : null;
+    return { migrations, demo };
+  } finally {
+    await database.close();
+  }
+}
+
+export function openLogs(config: Config) {
+  const accessSink = createLogSink(config.accessLog, 'stdout');
+  const errorSink = createLogSink(config.errorLog, 'stderr');
+  return {
+    accessLog: createAccessLog(accessSink, config.accessLogFormat),
+    errorLog: createErrorLog(errorSink, { level: config.logLevel }),
+    accessSink,
+    errorSink,
+  };
+}
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly server: ShelfmarkServer;
+  readonly errorLog: ErrorLog;
+  /** The address actually bound (useful with port 0). */
+  readonly address: { host: string; port: number };
+  stop(graceMs: number): Promise<void>;
+  reopenLogs(): Promise<void>;
+}
+
+/** Starts one HTTP server process over an already-migrated database. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openCatalogueDatabase(config);
+  const stores = createStores(database.db, { capabilities: database.capabilities });
+  const logs = openLogs(config);
+  const stopWarnings = logProcessWarnings(logs.errorLog);
+  const catalogue = catalogueResources(stores);
+  let server: ShelfmarkServer | undefined;
+  const app = await createResourceApp({
+    baseUrl: config.baseUrl,
+    trustProxy: config.trustProxy,
+    resources: catalogue.resources,
+    rewrites: catalogue.rewrites,
+    passthrough: catalogue.passthrough,
+    configure: catalogue.configure,
+    errorPage: catalogue.errorPage,
+    displayErrors: config.displayErrors,
+    production: !config.displayErrors,
+    reportError: (error, raw) => logs.errorLog.requestError(error, raw),
+    serverFactory: (handler) => {
+      server = createHttpServer({
+        handler,
+        accessLog: logs.accessLog,
+        errorLog: logs.errorLog,
+        trustProxy: config.trustProxy,
+      });
+      return server;
+    },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const bound = app.server.address();
+  const address =
+    bound && typeof bound === 'object' ? { host: bound.address, port: bound.port } : { host: config.host, port: config.port };
+  if (!server) throw new Error('the HTTP server was not created');
+  const httpServer = server;
+  return {
+    app,
+    server: httpServer,
+    errorLog: logs.errorLog,
+    address,
+    async stop(graceMs) {
+      await httpServer.stop(graceMs);
+      await app.close().catch(() => undefined);
+      stopWarnings();
+      await database.close();
+      await Promise.all([logs.accessSink.close(), logs.errorSink.close()]);
+    },
+    async reopenLogs() {
+      await Promise.all([logs.accessSink.reopen(), logs.errorSink.reopen()]);
+    },
+  };
+}

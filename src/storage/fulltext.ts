@@ -1,0 +1,51 @@
+// Full-text predicates for both engines. User input never reaches MATCH / to_tsquery as syntax:
+// it is reduced to plain words (searchTokens) and each word becomes a quoted prefix term.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Capabilities } from './open.ts';
+import { searchTokens, transliterate } from './text.ts';
+
+/** A query word and its other spellings: "gö" → gö, goe, go (so both engines agree). */
+export function spellings(token: string): string[] {
+  const stripped = token.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
+  return [...new Set([token, transliterate(token).toLowerCase(), stripped])].filter((t) => t !== '');
+}
+
+/** FTS5 query: every word (in any spelling) as a quoted prefix term, all required. */
+export function fts5Query(tokens: readonly string[]): string {
+  const term = (t: string) => `"${t.replaceAll('"', '""')}"*`;
+  return tokens.map((token) => `(${spellings(token).map(term).join(' OR ')})`).join(' AND ');
+}
+
+/** tsquery text: every word (in any spelling) as a prefix term, all required. */
+export function tsQuery(tokens: readonly string[]): string {
+  // Tokens are letters/digits only; the quoting is a second line of defence.
+  const term = (t: string) => `'${t.replaceAll("'", "''").replaceAll('\\', '')}':*`;
+  return tokens.map((token) => `(${spellings(token).map(term).join(' | ')})`).join(' & ');
+}
+
+export interface FullTextTarget {
+  /** Qualified id column of the searched table, e.g. `works.id`. */
+  readonly idColumn: string;
+  /** FTS5 virtual table whose rowid is that id (SQLite). */
+  readonly ftsTable: string;
+  /** tsvector column (PostgreSQL), e.g. `works.search_vector`. */
+  readonly vectorColumn: string;
+}
+
+/**
+ * A WHERE predicate matching rows whose indexed text contains every word of `query` (as a
+ * prefix), or null when the query holds no words at all (the caller decides: usually no rows).
+ */
+export function fullTextMatch(
+  capabilities: Capabilities,
+  target: FullTextTarget,
+  query: string,
+): Expression<SqlBool> | null {
+  const tokens = searchTokens(query);
+  if (tokens.length === 0) return null;
+  if (capabilities.fullText === 'fts5') {
+    const fts = sql.table(target.ftsTable);
+    return sql<SqlBool>`${sql.ref(target.idColumn)} in (select rowid from ${fts} where ${fts} match ${fts5Query(tokens)})`;
+  }
+  return sql<SqlBool>`${sql.ref(target.vectorColumn)} @@ to_tsquery('simple', ${tsQuery(tokens)})`;
+}

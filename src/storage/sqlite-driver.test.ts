@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sql, type Generated } from 'kysely';
+import { openDatabase } from './open.ts';
+import { Mutex } from './sqlite-driver.ts';
+import { openTempSqlite } from './testing.ts';
+
+interface T {
+  items: { id: Generated<number>; name: string; flag: number | null };
+}
+
+async function withItems() {
+  const database = await openTempSqlite<T>();
+  await sql`create table items (id integer primary key, name text not null unique, flag integer)`.execute(database.db);
+  return database;
+}
+
+test('mutex hands out the lock in arrival order, one holder at a time', async () => {
+  const mutex = new Mutex();
+  const log: string[] = [];
+  const worker = async (name: string) => {
+    const release = await mutex.lock();
+    log.push(`${name}+`);
+    await new Promise((r) => setImmediate(r));
+    log.push(`${name}-`);
+    release();
+  };
+  await Promise.all([worker('a'), worker('b'), worker('c')]);
+  assert.deepEqual(log, ['a+', 'a-', 'b+', 'b-', 'c+', 'c-']);
+});
+
+test('pragmas: WAL, foreign keys, busy timeout', async () => {
+  const database = await openTempSqlite();
+  const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
+  assert.equal(await pragma('journal_mode'), 'wal');
+  assert.equal(await pragma('foreign_keys'), 1);
+  assert.equal(await pragma('busy_timeout'), 5000);
+  await database.dispose();
+});
+
+test('queries, returning, booleans and plain-object rows', async () => {
+  const database = await withItems();
+  const { db } = database;
+  const inserted = await db.insertInto('items').values({ name: 'a', flag: true as unknown as number }).returning(['id', 'flag']).executeTakeFirstOrThrow();
+  assert.deepEqual(inserted, { id: 1, flag: 1 });
+  const result = await db.insertInto('items').values({ name: 'b', flag: null }).executeTakeFirst();
+  assert.equal(result.insertId, 2n);
+  const rows = await db.selectFrom('items').selectAll().orderBy('id').execute();
+  assert.deepEqual(rows, [{ id: 1, name: 'a', flag: 1 }, { id: 2, name: 'b', flag: null }]);
+  assert.equal(Object.getPrototypeOf(rows[0]), Object.prototype);
+  const updated = await db.updateTable('items').set({ flag: 7 }).executeTakeFirst();
+  assert.equal(updated.numUpdatedRows, 2n);
+  await database.dispose();
+});
+
+test('a failed transaction rolls back; concurrent transactions do not interleave', async () => {
+  const database = await withItems();
+  const { db } = database;
+  await assert.rejects(
+    db.transaction().execute(async (trx) => {
+      await trx.insertInto('items').values({ name: 'x', flag: null }).execute();
+      throw new Error('boom');
+    }),
+    /boom/,
+  );
+  assert.equal((await db.selectFrom('items').selectAll().execute()).length, 0);
+  // Read-increment-write in 20 concurrent transactions: serialised by the connection mutex.
+  await db.insertInto('items').values({ name: 'counter', flag: 0 }).execute();
+  await Promise.all(
+    Array.from({ length: 20 }, () =>
+      db.transaction().execute(async (trx) => {
+        const { flag } = await trx.selectFrom('items').select('flag').where('name', '=', 'counter').executeTakeFirstOrThrow();
+        await new Promise((r) => setImmediate(r));
+        await trx.updateTable('items').set({ flag: (flag ?? 0) + 1 }).where('name', '=', 'counter').execute();
+      }),
+    ),
+  );
+  const { flag } = await db.selectFrom('items').select('flag').where('name', '=', 'counter').executeTakeFirstOrThrow();
+  assert.equal(flag, 20);
+  await database.dispose();
+});
+
+test('savepoints roll back part of a transaction', async () => {
+  const database = await withItems();
+  await database.db.transaction().execute(async (trx) => {
+    await trx.insertInto('items').values({ name: 'kept', flag: null }).execute();
+    const sp = await trx.savepoint('inner').execute();
+    await sp.insertInto('items').values({ name: 'dropped', flag: null }).execute();
+    await sp.rollbackToSavepoint('inner').execute();
+  });
+  assert.deepEqual((await database.db.selectFrom('items').select('name').execute()).map((r) => r.name), ['kept']);
+  await database.dispose();
+});
+
+test('a second process-like connection waiting on BEGIN IMMEDIATE gets BusyError after busy_timeout', async () => {
+  const first = await withItems();
+  const path = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(first.db)).rows[0]?.file;
+  assert.ok(path);
+  const second = await openDatabase<T>(path, { busyTimeoutMs: 50 });
+  await first.db.transaction().execute(async (trx) => {
+    await trx.insertInto('items').values({ name: 'held', flag: null }).execute();
+    await assert.rejects(second.db.transaction().execute(async () => undefined), { name: 'BusyError' });
+  });
+  await second.close();
+  await first.dispose();
+});
+
+test('sqlite: URL forms and a bad path', async () => {
+  const memory = await openDatabase(':memory:');
+  assert.equal(memory.dialect, 'sqlite');
+  assert.equal(memory.capabilities.fullText, 'fts5');
+  await memory.close();
+  await assert.rejects(openDatabase('sqlite:/proc/definitely/not/here.db'));
+});

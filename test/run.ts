@@ -1,0 +1,104 @@
+// `npm test`: finds every *.test.ts under src/ and test/, runs them with Node's own test
+// runner (same Node binary, one process per file, two at a time for a 2-core machine) and
+// closes with what was skipped and why. In CI (CI=true) a missing tool fails the run.
+//
+//   npm test                          every test
+//   npm test -- src/http              files under a folder (or a single file)
+//   npm test -- negotiation           files whose path contains the text
+//   npm test -- --test-name-pattern=etag   options starting with -- go to `node --test`
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { findTestFiles, selectTestFiles } from './support/test-files.ts';
+import { inCi, missingRequirement, requirementNames } from './support/requirements.ts';
+import type { RunSummary } from './support/summary-reporter.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const nodeOptions = args.filter((a) => a.startsWith('--'));
+const filters = args.filter((a) => !a.startsWith('--'));
+
+const all = findTestFiles(root, ['src', 'test']);
+const selection = selectTestFiles(root, all, filters, process.cwd());
+for (const filter of selection.unmatched) console.error(`No test file matches "${filter}".`);
+if (selection.unmatched.length > 0) process.exit(1);
+const files = selection.files;
+
+if (files.length === 0) {
+  console.log('No test files found under src/ or test/.\nshelfmark: 0 passed, 0 failed');
+  process.exit(0);
+}
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'shelfmark-test-run-'));
+const summaryFile = path.join(workDir, 'summary.json');
+const reporter = pathToFileURL(path.join(root, 'test/support/summary-reporter.ts')).href;
+const nodeArgs = [
+  '--test',
+  '--test-concurrency=2',
+  // A hung test or a leaked handle must not hang CI; no test asserts on time.
+  '--test-timeout=120000',
+  '--test-force-exit',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  `--test-reporter=${reporter}`,
+  `--test-reporter-destination=${summaryFile}`,
+  ...nodeOptions,
+  ...files.map((f) => path.relative(root, f)),
+];
+
+console.log(`Running ${files.length} test file(s) with Node ${process.version}\n`);
+const exitCode = await new Promise<number>((resolve) => {
+  const child = spawn(process.execPath, nodeArgs, { cwd: root, stdio: 'inherit', env: process.env });
+  child.on('error', (error) => {
+    console.error(`Could not start ${process.execPath}: ${error.message}`);
+    resolve(1);
+  });
+  child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+});
+
+const summary = readSummary(summaryFile);
+rmSync(workDir, { recursive: true, force: true });
+const ciFailures = printSkips(summary);
+const counts = summary
+  ? `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`
+  : 'no summary (the test runner did not finish)';
+console.log(`\nshelfmark: ${counts}`);
+if (exitCode !== 0) console.log(`node --test exited with code ${exitCode}`);
+process.exit(exitCode !== 0 ? exitCode : ciFailures > 0 || !summary ? 1 : 0);
+
+function readSummary(file: string): RunSummary | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as RunSummary;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Prints skipped tests grouped by reason and, in CI, every missing tool; returns how many must fail CI. */
+function printSkips(summary: RunSummary | undefined): number {
+  const byReason = new Map<string, { tests: number; files: Set<string> }>();
+  for (const skip of summary?.skips ?? []) {
+    const group = byReason.get(skip.reason) ?? { tests: 0, files: new Set<string>() };
+    group.tests += 1;
+    group.files.add(skip.file);
+    byReason.set(skip.reason, group);
+  }
+  const missing = requirementNames.map(missingRequirement).filter((m): m is string => m !== undefined);
+  if (byReason.size === 0 && missing.length === 0) return 0;
+
+  console.log('\nSkipped:');
+  for (const [reason, group] of byReason) {
+    console.log(`  ${reason} (${group.tests} test(s) in ${group.files.size} file(s))`);
+  }
+  if (byReason.size === 0) console.log('  nothing');
+  if (!inCi()) {
+    for (const message of missing.filter((m) => !byReason.has(m))) {
+      console.log(`  ${message} (no selected test needs it)`);
+    }
+    return 0;
+  }
+  for (const message of missing) console.log(`  CI=true, so this fails the run: ${message}`);
+  return missing.length;
+}

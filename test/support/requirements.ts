@@ -1,0 +1,91 @@
+// What the optional test suites need from the machine, checked in one place so that the
+// test files (via `skipUnless`) and test/run.ts (in its closing summary) say the same thing.
+// Locally a missing tool skips its suites; in CI (CI=true) nothing skips: the suite runs and
+// fails on the missing tool, and test/run.ts fails the run up front.
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const VNU_JAR = fileURLToPath(new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url));
+
+export type RequirementName = 'postgres' | 'chromium' | 'xmllint' | 'java';
+
+type Requirement = {
+  /** Which suites skip without it, as the first words of the skip message. */
+  suites: string;
+  /** Why it is missing, or undefined when it is there. */
+  missing: () => string | undefined;
+};
+
+const requirements: Record<RequirementName, Requirement> = {
+  postgres: {
+    suites: 'PostgreSQL suites',
+    missing: () => (process.env.SHELFMARK_TEST_DATABASE_URL ? undefined : 'SHELFMARK_TEST_DATABASE_URL not set'),
+  },
+  chromium: {
+    suites: 'browser tests',
+    missing: () => (isExecutable(CHROMIUM_PATH) ? undefined : `${CHROMIUM_PATH} not found`),
+  },
+  xmllint: {
+    suites: 'XML Schema checks',
+    missing: () => (onPath('xmllint') ? undefined : 'xmllint not found (Debian package libxml2-utils)'),
+  },
+  java: {
+    suites: 'HTML validity checks',
+    missing: () => {
+      if (!onPath('java')) return 'java not found (Debian package default-jre-headless)';
+      return isReadable(VNU_JAR) ? undefined : `${VNU_JAR} not found (npm install)`;
+    },
+  },
+};
+
+export const requirementNames = Object.keys(requirements) as RequirementName[];
+
+export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.CI === 'true' || env.CI === '1';
+}
+
+/** The skip message for a missing requirement, e.g. "browser tests skipped: /usr/bin/chromium not found". */
+export function missingRequirement(name: RequirementName): string | undefined {
+  const requirement = requirements[name];
+  const why = requirement.missing();
+  return why === undefined ? undefined : `${requirement.suites} skipped: ${why}`;
+}
+
+/**
+ * node:test options that skip a test or suite when a requirement is missing:
+ * `test('renders', skipUnless('chromium'), async () => …)`. In CI it never skips, so the
+ * test fails on the missing tool instead of passing unnoticed.
+ */
+export function skipUnless(...names: RequirementName[]): { skip: string | false } {
+  if (inCi()) return { skip: false };
+  for (const name of names) {
+    const message = missingRequirement(name);
+    if (message !== undefined) return { skip: message };
+  }
+  return { skip: false };
+}
+
+function onPath(command: string): boolean {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  return dirs.some((dir) => isExecutable(path.join(dir, command)));
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isReadable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
