@@ -22,6 +22,8 @@ import { catalogueMigrations } from './catalogue/migrations/index.ts';
 import type { DB } from './catalogue/schema.ts';
 import { createStores } from './catalogue/stores.ts';
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
+import { createAccountStore, hashPassword, verifyPassword } from './catalogue/accounts/index.ts';
+import { SESSION_PATH } from './catalogue/session/index.ts';
 
 export const SERVER_VERSION = `Shelfmark/0.1.0 (Node.js ${process.version})`;
 
@@ -53,7 +55,9 @@ export async function openCatalogueDatabase(config: Config): Promise<Database<DB
 }
 
 /** Runs the migrations and, when configured, loads the demo catalogue into an empty database. */
-export async function prepareDatabase(config: Config): Promise<{ migrations: string[]; demo: DemoResult | null }> {
+export async function prepareDatabase(
+  config: Config,
+): Promise<{ migrations: string[]; demo: DemoResult | null }> {
   const database = await openCatalogueDatabase(config);
   try {
     const migrations = await migrateToLatest(database, catalogueMigrations);
@@ -92,6 +96,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const logs = openLogs(config);
   const stopWarnings = logProcessWarnings(logs.errorLog);
   const catalogue = catalogueResources(stores);
+  const accounts = createAccountStore(database.db);
+  // Verified for unknown user names, so they cost as much time as a wrong password.
+  const dummyHash = await hashPassword(randomBytes(16).toString('base64url'));
   let server: ShelfmarkServer | undefined;
   const app = await createResourceApp({
     baseUrl: config.baseUrl,
@@ -101,6 +108,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     passthrough: catalogue.passthrough,
     configure: catalogue.configure,
     errorPage: catalogue.errorPage,
+    security: {
+      secrets: [resolveSecret(config)],
+      findUser: (username) => accounts.findByUsername(username),
+      findUserById: (id) => accounts.findById(id),
+      verifyPassword,
+      dummyHash,
+    },
+    loginPath: SESSION_PATH,
+    requirePreconditions: config.requirePreconditions,
     displayErrors: config.displayErrors,
     production: !config.displayErrors,
     reportError: (error, raw) => logs.errorLog.requestError(error, raw),
@@ -117,7 +133,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await app.listen({ port: config.port, host: config.host });
   const bound = app.server.address();
   const address =
-    bound && typeof bound === 'object' ? { host: bound.address, port: bound.port } : { host: config.host, port: config.port };
+    bound && typeof bound === 'object'
+      ? { host: bound.address, port: bound.port }
+      : { host: config.host, port: config.port };
   if (!server) throw new Error('the HTTP server was not created');
   const httpServer = server;
   return {

@@ -7,7 +7,7 @@
 //   npm test -- negotiation           files whose path contains the text
 //   npm test -- --test-name-pattern=etag   options starting with -- go to `node --test`
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,14 +48,37 @@ const nodeArgs = [
   ...files.map((f) => path.relative(root, f)),
 ];
 
+// --test-timeout cannot stop a test that blocks the event loop, so the whole run has a
+// deadline too (SHELFMARK_TEST_DEADLINE_MINUTES, default 20: CI must stay under 30).
+const deadlineMinutes = Number(process.env.SHELFMARK_TEST_DEADLINE_MINUTES) || 20;
+
 console.log(`Running ${files.length} test file(s) with Node ${process.version}\n`);
 const exitCode = await new Promise<number>((resolve) => {
-  const child = spawn(process.execPath, nodeArgs, { cwd: root, stdio: 'inherit', env: process.env });
+  // Its own process group, so that on the deadline it goes down with every test process.
+  const child = spawn(process.execPath, nodeArgs, { cwd: root, stdio: 'inherit', env: process.env, detached: true });
+  const killGroup = (signal: NodeJS.Signals): void => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  // Being a group of its own, the runner no longer gets the terminal's Ctrl-C: pass it on.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => killGroup(signal));
+  const deadline = setTimeout(() => {
+    const stuck = child.pid ? runningTestFiles(child.pid) : [];
+    console.error(`\nThe test run passed its deadline of ${deadlineMinutes} min and was killed.`);
+    console.error(`Still running: ${stuck.length > 0 ? stuck.join(', ') : 'unknown'}`);
+    killGroup('SIGKILL');
+  }, deadlineMinutes * 60_000);
   child.on('error', (error) => {
     console.error(`Could not start ${process.execPath}: ${error.message}`);
     resolve(1);
   });
-  child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  child.on('exit', (code, signal) => {
+    clearTimeout(deadline);
+    resolve(code ?? (signal ? 1 : 0));
+  });
 });
 
 const summary = readSummary(summaryFile);
@@ -67,6 +90,30 @@ const counts = summary
 console.log(`\nshelfmark: ${counts}`);
 if (exitCode !== 0) console.log(`node --test exited with code ${exitCode}`);
 process.exit(exitCode !== 0 ? exitCode : ciFailures > 0 || !summary ? 1 : 0);
+
+/** The test files that child processes of `pid` are running (Linux /proc), for the deadline message. */
+function runningTestFiles(pid: number): string[] {
+  const files: string[] = [];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return files; // no /proc: not Linux
+  }
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== pid) continue;
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const file = args.at(-1);
+      if (file?.endsWith('.test.ts')) files.push(file);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return files;
+}
 
 function readSummary(file: string): RunSummary | undefined {
   try {
@@ -92,7 +139,6 @@ function printSkips(summary: RunSummary | undefined): number {
   for (const [reason, group] of byReason) {
     console.log(`  ${reason} (${group.tests} test(s) in ${group.files.size} file(s))`);
   }
-  if (byReason.size === 0) console.log('  nothing');
   if (!inCi()) {
     for (const message of missing.filter((m) => !byReason.has(m))) {
       console.log(`  ${message} (no selected test needs it)`);

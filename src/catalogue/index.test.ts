@@ -14,9 +14,10 @@ test('catalogueResources wires every GET resource, the rewrites and the extra ro
       ['person', '/person', ['GET']],
       ['works', '/werke', ['GET']],
       ['work', '/werk', ['GET']],
+      ['session', '/sitzung', ['GET', 'POST', 'DELETE']],
     ],
   );
-  assert.equal(c.rewrites.length, 3);
+  assert.equal(c.rewrites.length, 4);
   assert.deepEqual(c.passthrough, ['/schema/', '/bilder/', '/static/']);
   const app = Fastify();
   await c.configure(app);

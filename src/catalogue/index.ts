@@ -3,16 +3,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
 import { homeResource } from './home/index.ts';
+import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
 import { createErrorPage, type ErrorPage, type ErrorPageSlots } from './layout/index.ts';
 import type { PersonStore, WorkStore } from './model.ts';
 import { personResource, personsResource } from './persons/index.ts';
 import { catalogueRewrites } from './rewrites.ts';
 import { PASSTHROUGH_PREFIXES, registerCatalogueRoutes } from './routes.ts';
 import { workResource, worksResource } from './works/index.ts';
+import { sessionErrorSlots, sessionResource } from './session/index.ts';
 
 export interface CatalogueStores {
   readonly persons: PersonStore;
   readonly works: WorkStore;
+  /** Loans (`/ausleihen/…`); without it the loan resources are not served. */
+  readonly loans?: LoanStore;
 }
 
 export interface CatalogueOptions {
@@ -41,13 +45,15 @@ export function catalogueResources(stores: CatalogueStores, opts: CatalogueOptio
       homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
       personsResource(stores.persons),
       personResource(stores.persons),
-      worksResource(stores.works),
-      workResource(stores.works),
+      worksResource(stores.works, stores.persons),
+      workResource(stores.works, stores.persons),
+      ...(stores.loans ? [loansResource(stores.loans), loanResource(stores.loans)] : []),
+      sessionResource(stores.persons),
     ],
     rewrites: [...catalogueRewrites],
     passthrough: [...PASSTHROUGH_PREFIXES],
     configure: (app) => registerCatalogueRoutes(app, { persons: stores.persons }),
-    errorPage: createErrorPage(opts.errorSlots),
+    errorPage: createErrorPage({ ...sessionErrorSlots, ...opts.errorSlots }),
   };
 }
 

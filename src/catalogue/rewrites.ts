@@ -5,7 +5,8 @@ import type { RewriteRule } from '../http/resource/types.ts';
 export const catalogueRewrites: readonly RewriteRule[] = [
   { pattern: /^\/personen\/([^/.]+)$/, target: '/person?slug=$1' },
   { pattern: /^\/werke\/([^/.]+)$/, target: '/werk?slug=$1' },
-  // Loans come later (their handler is not part of the catalogue yet); the rule is kept here
-  // so the URL space is declared in one place.
+  // A user's loans and one loan of theirs (src/catalogue/loans). `/ausleihen` itself, the staff
+  // list of loans due, is a route of its own.
   { pattern: /^\/ausleihen\/(\d+)$/, target: '/ausleihen?benutzer=$1' },
+  { pattern: /^\/ausleihen\/(\d+)\/(\d+)$/, target: '/ausleihe?benutzer=$1&id=$2' },
 ];

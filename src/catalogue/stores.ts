@@ -3,16 +3,23 @@ import type { Kysely } from 'kysely';
 import type { DB } from './schema.ts';
 import { createPersonStore, type SqlPersonStore } from './persons/store.ts';
 import { createWorkStore, type SqlWorkStore } from './works/store.ts';
+import { createLoanStore } from './loans/store.ts';
+import type { LoanStore } from './loans/model.ts';
 import type { StoreOptions } from './store-options.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
   readonly works: SqlWorkStore;
+  readonly loans: LoanStore;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
 export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueStores {
-  return { persons: createPersonStore(db, options), works: createWorkStore(db, options) };
+  return {
+    persons: createPersonStore(db, options),
+    works: createWorkStore(db, options),
+    loans: createLoanStore(db, { capabilities: options?.capabilities, now: options?.now }),
+  };
 }
 
 export type { StoreOptions } from './store-options.ts';

@@ -55,7 +55,7 @@ export async function runSupervisor(opts: SupervisorOptions): Promise<void> {
 
 async function runWorker(opts: SupervisorOptions): Promise<void> {
   const graceMs = opts.graceMs ?? 10_000;
-  let handle: WorkerHandle | undefined;
+  let handle: WorkerHandle | undefined = undefined;
   process.on('uncaughtException', (err) => {
     // Outside any request (request errors are caught by the app): log, flush, die; the primary
     // logs the exit and starts a new worker.
@@ -92,9 +92,12 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
   const graceMs = opts.graceMs ?? 10_000;
   const deaths: number[] = [];
   let shuttingDown = false;
-  let pendingStarts = 0;
 
-  logStarted(errorLog, opts.serverVersion ?? `Shelfmark (Node.js ${process.version})`, opts.commandLine ?? process.argv.join(' '));
+  logStarted(
+    errorLog,
+    opts.serverVersion ?? `Shelfmark (Node.js ${process.version})`,
+    opts.commandLine ?? process.argv.join(' '),
+  );
 
   const fork = () => cluster.fork();
   for (let i = 0; i < opts.workers; i++) fork();
@@ -117,9 +120,7 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
       'mpm_cluster',
       `${deaths.length} workers died within ${brake.windowMs / 1000} s: waiting ${delay / 1000} s before starting the next one`,
     );
-    pendingStarts++;
     setTimeout(() => {
-      pendingStarts--;
       if (!shuttingDown) fork();
     }, delay).unref();
   });
@@ -135,7 +136,10 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
       shuttingDown = true;
       logShutdown(errorLog, signal);
       const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-      const killer = setTimeout(() => workers.forEach((w) => w.process.kill('SIGKILL')), graceMs + 5000).unref();
+      const killer = setTimeout(
+        () => workers.forEach((w) => w.process.kill('SIGKILL')),
+        graceMs + 5000,
+      ).unref();
       let left = workers.length;
       const finish = async () => {
         clearTimeout(killer);

@@ -12,7 +12,9 @@ interface T {
 
 async function schema(db: Kysely<T>) {
   await sql`create table parent (id integer primary key, name text not null unique)`.execute(db);
-  await sql`create table child (id integer primary key, parent_id integer not null references parent (id), n integer not null check (n >= 0))`.execute(db);
+  await sql`create table child (id integer primary key, parent_id integer not null references parent (id), n integer not null check (n >= 0))`.execute(
+    db,
+  );
   await db.insertInto('parent').values({ id: 1, name: 'a' }).execute();
 }
 
@@ -25,8 +27,14 @@ for (const target of testTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
         const { db } = database;
         await assert.rejects(db.insertInto('parent').values({ id: 2, name: 'a' }).execute(), ConflictError);
         await assert.rejects(db.insertInto('parent').values({ id: 1, name: 'b' }).execute(), ConflictError);
-        await assert.rejects(db.insertInto('child').values({ id: 1, parent_id: 99, n: 1 }).execute(), ForeignKeyError);
-        await assert.rejects(db.insertInto('child').values({ id: 1, parent_id: 1, n: -1 }).execute(), CheckError);
+        await assert.rejects(
+          db.insertInto('child').values({ id: 1, parent_id: 99, n: 1 }).execute(),
+          ForeignKeyError,
+        );
+        await assert.rejects(
+          db.insertInto('child').values({ id: 1, parent_id: 1, n: -1 }).execute(),
+          CheckError,
+        );
         await assert.rejects(sql`insert into parent (id, name) values (3, null)`.execute(db), CheckError);
         // Inside a transaction, too, and the transaction is rolled back.
         await assert.rejects(
@@ -36,8 +44,14 @@ for (const target of testTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
           }),
           (error: unknown) => error instanceof ConflictError && error.cause !== undefined,
         );
-        assert.equal(await db.selectFrom('parent').select('id').where('id', '=', 5).executeTakeFirst(), undefined);
-        await assert.rejects(sql`select * from no_such_table`.execute(db), (e: unknown) => !(e instanceof ConflictError));
+        assert.equal(
+          await db.selectFrom('parent').select('id').where('id', '=', 5).executeTakeFirst(),
+          undefined,
+        );
+        await assert.rejects(
+          sql`select * from no_such_table`.execute(db),
+          (e: unknown) => !(e instanceof ConflictError),
+        );
       } finally {
         await database.dispose();
       }
@@ -46,8 +60,14 @@ for (const target of testTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
 }
 
 test('engine codes map without a database', () => {
-  assert.ok(mapDatabaseError({ code: 'ERR_SQLITE_ERROR', errcode: 5, message: 'database is locked' }) instanceof BusyError);
-  assert.ok(mapDatabaseError({ code: 'ERR_SQLITE_ERROR', errcode: 517, message: 'busy snapshot' }) instanceof BusyError);
+  assert.ok(
+    mapDatabaseError({ code: 'ERR_SQLITE_ERROR', errcode: 5, message: 'database is locked' }) instanceof
+      BusyError,
+  );
+  assert.ok(
+    mapDatabaseError({ code: 'ERR_SQLITE_ERROR', errcode: 517, message: 'busy snapshot' }) instanceof
+      BusyError,
+  );
   assert.ok(mapDatabaseError({ code: '40P01', message: 'deadlock' }) instanceof BusyError);
   assert.ok(mapDatabaseError({ code: '40001', message: 'serialization' }) instanceof BusyError);
   const conflict = mapDatabaseError({ code: '23505', message: 'dup', constraint: 'persons_slug_key' });

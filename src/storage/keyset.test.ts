@@ -10,8 +10,17 @@ test('cursors round-trip and are URL-safe', () => {
 });
 
 test('foreign cursors are rejected', () => {
-  const bad = ['', '!!', 'a'.repeat(3000), encodeCursor([1, 'x']), encodeCursor(['x']), encodeCursor(['x', 1.5]), Buffer.from('{"a":1}').toString('base64url')];
-  for (const cursor of bad) assert.throws(() => decodeCursor(cursor, ['string', 'number']), InvalidCursorError, cursor);
+  const bad = [
+    '',
+    '!!',
+    'a'.repeat(3000),
+    encodeCursor([1, 'x']),
+    encodeCursor(['x']),
+    encodeCursor(['x', 1.5]),
+    Buffer.from('{"a":1}').toString('base64url'),
+  ];
+  for (const cursor of bad)
+    assert.throws(() => decodeCursor(cursor, ['string', 'number']), InvalidCursorError, cursor);
 });
 
 test('slice: next when more rows came back, prev when the other side has rows; before is reversed', () => {
@@ -28,5 +37,15 @@ test('slice: next when more rows came back, prev when the other side has rows; b
 });
 
 test('clampLimit keeps page sizes within 1..max', () => {
-  assert.deepEqual([clampLimit(0), clampLimit(-5), clampLimit(20), clampLimit(1e9), clampLimit(Number.NaN), clampLimit(7.9, 5)], [1, 1, 20, 100, 100, 5]);
+  assert.deepEqual(
+    [
+      clampLimit(0),
+      clampLimit(-5),
+      clampLimit(20),
+      clampLimit(1e9),
+      clampLimit(Number.NaN),
+      clampLimit(7.9, 5),
+    ],
+    [1, 1, 20, 100, 100, 5],
+  );
 });

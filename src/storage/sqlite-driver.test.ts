@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { sql, type Generated } from 'kysely';
 import { openDatabase } from './open.ts';
@@ -11,7 +14,9 @@ interface T {
 
 async function withItems() {
   const database = await openTempSqlite<T>();
-  await sql`create table items (id integer primary key, name text not null unique, flag integer)`.execute(database.db);
+  await sql`create table items (id integer primary key, name text not null unique, flag integer)`.execute(
+    database.db,
+  );
   return database;
 }
 
@@ -31,7 +36,8 @@ test('mutex hands out the lock in arrival order, one holder at a time', async ()
 
 test('pragmas: WAL, foreign keys, busy timeout', async () => {
   const database = await openTempSqlite();
-  const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
+  const pragma = async (name: string) =>
+    Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
   assert.equal(await pragma('journal_mode'), 'wal');
   assert.equal(await pragma('foreign_keys'), 1);
   assert.equal(await pragma('busy_timeout'), 5000);
@@ -41,12 +47,19 @@ test('pragmas: WAL, foreign keys, busy timeout', async () => {
 test('queries, returning, booleans and plain-object rows', async () => {
   const database = await withItems();
   const { db } = database;
-  const inserted = await db.insertInto('items').values({ name: 'a', flag: true as unknown as number }).returning(['id', 'flag']).executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('items')
+    .values({ name: 'a', flag: true as unknown as number })
+    .returning(['id', 'flag'])
+    .executeTakeFirstOrThrow();
   assert.deepEqual(inserted, { id: 1, flag: 1 });
   const result = await db.insertInto('items').values({ name: 'b', flag: null }).executeTakeFirst();
   assert.equal(result.insertId, 2n);
   const rows = await db.selectFrom('items').selectAll().orderBy('id').execute();
-  assert.deepEqual(rows, [{ id: 1, name: 'a', flag: 1 }, { id: 2, name: 'b', flag: null }]);
+  assert.deepEqual(rows, [
+    { id: 1, name: 'a', flag: 1 },
+    { id: 2, name: 'b', flag: null },
+  ]);
   assert.equal(Object.getPrototypeOf(rows[0]), Object.prototype);
   const updated = await db.updateTable('items').set({ flag: 7 }).executeTakeFirst();
   assert.equal(updated.numUpdatedRows, 2n);
@@ -69,37 +82,57 @@ test('a failed transaction rolls back; concurrent transactions do not interleave
   await Promise.all(
     Array.from({ length: 20 }, () =>
       db.transaction().execute(async (trx) => {
-        const { flag } = await trx.selectFrom('items').select('flag').where('name', '=', 'counter').executeTakeFirstOrThrow();
+        const { flag } = await trx
+          .selectFrom('items')
+          .select('flag')
+          .where('name', '=', 'counter')
+          .executeTakeFirstOrThrow();
         await new Promise((r) => setImmediate(r));
-        await trx.updateTable('items').set({ flag: (flag ?? 0) + 1 }).where('name', '=', 'counter').execute();
+        await trx
+          .updateTable('items')
+          .set({ flag: (flag ?? 0) + 1 })
+          .where('name', '=', 'counter')
+          .execute();
       }),
     ),
   );
-  const { flag } = await db.selectFrom('items').select('flag').where('name', '=', 'counter').executeTakeFirstOrThrow();
+  const { flag } = await db
+    .selectFrom('items')
+    .select('flag')
+    .where('name', '=', 'counter')
+    .executeTakeFirstOrThrow();
   assert.equal(flag, 20);
   await database.dispose();
 });
 
 test('savepoints roll back part of a transaction', async () => {
   const database = await withItems();
-  await database.db.transaction().execute(async (trx) => {
-    await trx.insertInto('items').values({ name: 'kept', flag: null }).execute();
-    const sp = await trx.savepoint('inner').execute();
-    await sp.insertInto('items').values({ name: 'dropped', flag: null }).execute();
-    await sp.rollbackToSavepoint('inner').execute();
-  });
-  assert.deepEqual((await database.db.selectFrom('items').select('name').execute()).map((r) => r.name), ['kept']);
+  const trx = await database.db.startTransaction().execute();
+  await trx.insertInto('items').values({ name: 'kept', flag: null }).execute();
+  const sp = await trx.savepoint('inner').execute();
+  await sp.insertInto('items').values({ name: 'dropped', flag: null }).execute();
+  await sp.rollbackToSavepoint('inner').execute();
+  await trx.commit().execute();
+  assert.deepEqual(
+    (await database.db.selectFrom('items').select('name').execute()).map((r) => r.name),
+    ['kept'],
+  );
   await database.dispose();
 });
 
 test('a second process-like connection waiting on BEGIN IMMEDIATE gets BusyError after busy_timeout', async () => {
   const first = await withItems();
-  const path = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(first.db)).rows[0]?.file;
+  const path = (
+    await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(first.db)
+  ).rows[0]?.file;
   assert.ok(path);
   const second = await openDatabase<T>(path, { busyTimeoutMs: 50 });
   await first.db.transaction().execute(async (trx) => {
     await trx.insertInto('items').values({ name: 'held', flag: null }).execute();
-    await assert.rejects(second.db.transaction().execute(async () => undefined), { name: 'BusyError' });
+    await assert.rejects(
+      second.db.transaction().execute(async () => undefined),
+      { name: 'BusyError' },
+    );
   });
   await second.close();
   await first.dispose();
@@ -110,5 +143,9 @@ test('sqlite: URL forms and a bad path', async () => {
   assert.equal(memory.dialect, 'sqlite');
   assert.equal(memory.capabilities.fullText, 'fts5');
   await memory.close();
-  await assert.rejects(openDatabase('sqlite:/proc/definitely/not/here.db'));
+  // A directory that cannot exist: its parent is a regular file.
+  const file = join(mkdtempSync(join(tmpdir(), 'shelfmark-file-')), 'plain');
+  writeFileSync(file, '');
+  await assert.rejects(openDatabase(`sqlite:${file}/sub/here.db`), { code: 'ENOTDIR' });
+  rmSync(dirname(file), { recursive: true });
 });

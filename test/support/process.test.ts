@@ -42,7 +42,8 @@ test('startProcess with a test context stops the process when the test ends', as
     assert.equal(started.child.exitCode, null);
   });
   assert.ok(started);
-  await new Promise((resolve) => (started!.child.exitCode !== null ? resolve(null) : started!.child.once('exit', resolve)));
+  const { child } = started;
+  if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
   assert.equal(started.child.signalCode, 'SIGTERM');
 });
 

@@ -79,7 +79,10 @@ export function startProcess(
 
   return new Promise((resolve, reject) => {
     let pending = '';
+    let settled = false;
     const fail = (why: string): void => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       void stop().then(() => reject(new Error(`${cmd} ${args.join(' ')}: ${why}\n--- output ---\n${output}`)));
     };
@@ -94,7 +97,8 @@ export function startProcess(
       pending = lines.pop() ?? '';
       for (const line of lines) {
         const ready = line.match(readyRegex);
-        if (ready) {
+        if (ready && !settled) {
+          settled = true;
           clearTimeout(timer);
           child.stdout?.off('data', onData);
           child.stderr?.off('data', onData);

@@ -1,6 +1,6 @@
 // Synthetic catalogue for benchmarks: n works, one person per four works (some works have two),
 // inserted in batches inside one transaction. Slugs carry a run tag so runs can be repeated.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { searchText, slugify } from '../../storage/index.ts';
 import { personSortKey } from '../persons/store.ts';
@@ -158,5 +158,7 @@ export async function generateWorks(
       await trx.insertInto('person_work').values(links).execute();
     }
   });
+  // Fresh planner statistics, or PostgreSQL plans the first queries for empty tables.
+  await sql`analyze`.execute(db);
   return { persons: personCount, works: n, ms: Math.round(performance.now() - started) };
 }

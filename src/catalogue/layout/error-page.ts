@@ -11,6 +11,8 @@ export type { Problem as ProblemLike };
 export interface ErrorPageSlots {
   /** Extra content for a 403 page — the sessions feature puts its login form here. */
   readonly forbidden?: (problem: Problem, ctx: ErrorPageContext) => Markup;
+  /** Extra content for a 401 page — the sessions feature shows its login form again. */
+  readonly unauthorized?: (problem: Problem, ctx: ErrorPageContext) => Markup;
 }
 
 export type ErrorPage = (problem: Problem, ctx: ErrorPageContext) => Markup;
@@ -50,6 +52,7 @@ export function createErrorPage(slots: ErrorPageSlots = {}): ErrorPage {
       <h1><span class="status">${problem.status}</span> ${title}</h1>
       ${problem.detail !== undefined && html`<p class="detail">${problem.detail}</p>`} ${details(problem)}
       ${problem.status === 403 && slots.forbidden && html`<div class="slot-login">${slots.forbidden(problem, ctx)}</div>`}
+      ${problem.status === 401 && slots.unauthorized && html`<div class="slot-login">${slots.unauthorized(problem, ctx)}</div>`}
       <p><a href="${ctx.links.relative('/')}">${t.errorBack}</a></p>
     </article>`;
     return layout({ title: `${problem.status} ${title}`, main }, ctx);

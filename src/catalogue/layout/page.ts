@@ -1,12 +1,39 @@
 // The HTML page every catalogue view and error page is wrapped in: valid HTML5, language set,
 // canonical and alternate links, skip link, header with search, navigation, footer.
-import type { Format, RequestContext } from '../../http/resource/types.ts';
-
-/** What the layout needs from a request: also satisfied by the layer's error-page context. */
-export type PageContext = Pick<RequestContext, 'lang' | 'links'>;
+import type { Format, Principal, RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { suffixPath } from '../shared/urls.ts';
+import { logoutButton } from '../session/form.ts';
+import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from '../session/return-path.ts';
+import { sessionStrings } from '../session/strings.ts';
+
+/** What the layout needs from a request: also satisfied by the layer's error-page context. */
+export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
+  /** Who is logged in (the header shows the name and a log-out button, else a log-in link). */
+  readonly user?: Principal | null;
+  readonly csrfToken?: string | null;
+  /** The page's path, to come back to after logging in. */
+  readonly path?: string;
+};
+
+/** The header's account area: "Anmelden", or "angemeldet als X" with a log-out button. */
+function account(ctx: PageContext): Markup {
+  const t = sessionStrings(ctx.lang);
+  const rel = (p: string) => ctx.links.relative(p);
+  if (ctx.user) {
+    return html`<div class="account" role="group" aria-label="${t.accountLabel}">
+      <span
+        >${t.loggedInAs} <a href="${rel(SESSION_PATH)}">${ctx.user.username}</a></span
+      >
+      ${logoutButton(ctx, ctx.csrfToken)}
+    </div>`;
+  }
+  const back = ctx.path && ctx.path !== SESSION_PATH ? safeReturnPath(ctx.path) : null;
+  const href =
+    back && back !== '/' ? `${SESSION_PATH}?${RETURN_FIELD}=${encodeURIComponent(back)}` : SESSION_PATH;
+  return html`<div class="account"><a href="${rel(href)}">${t.loginLink}</a></div>`;
+}
 
 export interface Page {
   /** The page's own title; the site name is appended in <title>. */
@@ -72,6 +99,7 @@ export function layout(page: Page, ctx: PageContext): Markup {
               />
               <button type="submit">${t.searchButton}</button>
             </form>
+            ${account(ctx)}
           </div>
           <nav aria-label="${t.navLabel}">
             <ul>

@@ -1,11 +1,26 @@
 // The person resource in its three representations. The XML and JSON shapes are fixed by
 // design §4 / seed §2.2: element and key order as below, no other fields, absolute URLs.
-import type { RequestContext, View } from '../../http/resource/types.ts';
+import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
 import { fullName, imageAbsolute, imageRelative, personPath, workPath } from '../shared/urls.ts';
+import { isStaff, versionFor } from '../writes/form-html.ts';
+import { formStrings } from '../writes/strings.ts';
+import { deletePersonForm, editPersonForm, personFormValues } from './person-forms.ts';
+
+/** Edit and delete forms, for staff only (the server checks access on the write anyway). */
+function staffTools(p: Person, ctx: RequestContext): Markup {
+  if (!isStaff(ctx)) return html``;
+  const t = formStrings(ctx.lang);
+  const version = versionFor(ctx, personRepresentation(p));
+  return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
+    <h2 id="bearbeiten-ueberschrift">${t.edit}</h2>
+    ${editPersonForm(p, { values: personFormValues(p), problems: [] }, version, ctx)}
+    ${deletePersonForm(p, version, ctx)}
+  </section>`;
+}
 
 function personHtml(p: Person, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
@@ -42,7 +57,8 @@ function personHtml(p: Person, ctx: RequestContext): Markup {
           </ul>`
         : html`<p>${t.noWorks}</p>`
     }
-  </article>`;
+  </article>
+  ${staffTools(p, ctx)}`;
   return layout({ title: name, main, canonicalPath: personPath(p.slug), section: 'persons' }, ctx);
 }
 
@@ -71,3 +87,14 @@ function personJson(p: Person, ctx: RequestContext): unknown {
 }
 
 export const personView: View<Person> = { html: personHtml, xml: personXml, json: personJson };
+
+/** The person resource's representation: what GET sends and what preconditions compare. */
+export function personRepresentation(person: Person): Representation<Person> {
+  return {
+    model: person,
+    view: personView,
+    canonicalPath: personPath(person.slug),
+    lastModified: person.updatedAt,
+    schema: 'person',
+  };
+}

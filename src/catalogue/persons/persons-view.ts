@@ -8,6 +8,18 @@ import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import type { Page, PersonSummary } from '../model.ts';
 import type { ListQuery, PageLinks } from '../shared/paging.ts';
 import { fullName, personPath } from '../shared/urls.ts';
+import { EMPTY_FORM, isStaff } from '../writes/form-html.ts';
+import { formStrings } from '../writes/strings.ts';
+import { newPersonForm } from './person-forms.ts';
+
+/** "Neue Person", for staff only (the server checks access on the POST anyway). */
+function newPersonSection(ctx: RequestContext): Markup {
+  if (!isStaff(ctx)) return html``;
+  return html`<details class="staff-tools">
+    <summary>${formStrings(ctx.lang).newPerson}</summary>
+    ${newPersonForm(EMPTY_FORM, ctx)}
+  </details>`;
+}
 
 export interface PersonsModel {
   readonly query: ListQuery;
@@ -20,6 +32,7 @@ function personsHtml(m: PersonsModel, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
   const title = m.query.q ? t.resultsFor(m.query.q) : t.personsTitle;
   const main = html`<h1>${title}</h1>
+    ${newPersonSection(ctx)}
     <form class="search search-inline" role="search" method="get" action="${ctx.links.relative('/personen')}">
       <label for="suche-personen">${t.personSearchLabel}</label>
       <input id="suche-personen" type="search" name="q" value="${m.query.q ?? ''}" />

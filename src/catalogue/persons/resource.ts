@@ -1,11 +1,12 @@
-// GET handlers for `/personen` (collection, search, paging) and `/person` (`?id=` / `?slug=`,
-// reached from `/personen/{slug}` by the rewrite table).
+// Handlers for `/personen` (GET: collection, search, paging; POST: create) and `/person`
+// (`?id=` / `?slug=`, reached from `/personen/{slug}` by the rewrite table; GET, PUT, DELETE).
+// The write methods exist when the store can write (write.ts), so OPTIONS and 405 list them.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
 import { linkHeaders, listQuery, pageLinks, pagePath } from '../shared/paging.ts';
-import { personPath } from '../shared/urls.ts';
-import { personView } from './person-view.ts';
+import { personRepresentation } from './person-view.ts';
+import { createPerson, deletePerson, isWritablePersonStore, putPerson } from './write.ts';
 import { personsView, type PersonsModel } from './persons-view.ts';
 
 export function personResource(store: PersonStore): ResourceDefinition {
@@ -16,18 +17,9 @@ export function personResource(store: PersonStore): ResourceDefinition {
       GET: async (ctx) => {
         const result = resolve(await lookUp(store, ctx), '/personen');
         if ('redirect' in result) return result.redirect;
-        const person = result.found;
-        return {
-          type: 'representation',
-          representation: {
-            model: person,
-            view: personView,
-            canonicalPath: personPath(person.slug),
-            lastModified: person.updatedAt,
-            schema: 'person',
-          },
-        };
+        return { type: 'representation', representation: personRepresentation(result.found) };
       },
+      ...(isWritablePersonStore(store) && { PUT: putPerson(store), DELETE: deletePerson(store) }),
     },
   };
 }
@@ -53,6 +45,7 @@ export function personsResource(store: PersonStore): ResourceDefinition {
           },
         };
       },
+      ...(isWritablePersonStore(store) && { POST: createPerson(store) }),
     },
   };
 }

@@ -20,21 +20,38 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
 
     test('create, look up with works and username', async () => {
       const goethe = await stores.persons.create({
-        slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe', image: '/bilder/goethe.svg', geboren: 1749, gestorben: 1832,
+        slug: 'goethe',
+        vorname: 'Johann Wolfgang',
+        nachname: 'von Goethe',
+        image: '/bilder/goethe.svg',
+        geboren: 1749,
+        gestorben: 1832,
       });
       await stores.works.create({ slug: 'faust', titel: 'Faust', personIds: [goethe.id] });
       await stores.works.create({ titel: 'Egmont', personIds: [goethe.id] });
       await database.db
         .insertInto('accounts')
-        .values({ person_id: goethe.id, username: 'goethe', password_hash: 'x', role: 'member', created_at: new Date().toISOString() })
+        .values({
+          person_id: goethe.id,
+          username: 'goethe',
+          password_hash: 'x',
+          role: 'member',
+          created_at: new Date().toISOString(),
+        })
         .execute();
       const found = await stores.persons.bySlug('goethe');
       assert.ok(found && 'found' in found);
       const { updatedAt, ...rest } = found.found;
       assert.ok(updatedAt instanceof Date);
       assert.deepEqual(rest, {
-        id: goethe.id, slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe', image: '/bilder/goethe.svg',
-        geboren: 1749, gestorben: 1832, username: 'goethe',
+        id: goethe.id,
+        slug: 'goethe',
+        vorname: 'Johann Wolfgang',
+        nachname: 'von Goethe',
+        image: '/bilder/goethe.svg',
+        geboren: 1749,
+        gestorben: 1832,
+        username: 'goethe',
         werke: [
           { id: rest.werke[0]?.id, slug: 'egmont', titel: 'Egmont' },
           { id: rest.werke[1]?.id, slug: 'faust', titel: 'Faust' },
@@ -49,7 +66,10 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const a = await stores.persons.create({ vorname: 'Jörg', nachname: 'Müller-Lüdenscheidt' });
       const b = await stores.persons.create({ vorname: 'Jörg', nachname: 'Müller Lüdenscheidt' });
       const c = await stores.persons.create({ vorname: 'Émile', nachname: 'Zola' });
-      assert.deepEqual([a.slug, b.slug, c.slug], ['joerg-mueller-luedenscheidt', 'joerg-mueller-luedenscheidt-2', 'emile-zola']);
+      assert.deepEqual(
+        [a.slug, b.slug, c.slug],
+        ['joerg-mueller-luedenscheidt', 'joerg-mueller-luedenscheidt-2', 'emile-zola'],
+      );
     });
 
     test('renaming moves the slug (301), deleting answers gone (410)', async () => {
@@ -59,7 +79,10 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(renamed?.slug, 'anna-buerger');
       assert.deepEqual(await stores.persons.bySlug('anna-berger'), { movedTo: 'anna-buerger' });
       // The work is now found under the person's new name.
-      assert.deepEqual((await stores.works.list({ q: 'bürger', limit: 5 })).items.map((w) => w.id), [work.id]);
+      assert.deepEqual(
+        (await stores.works.list({ q: 'bürger', limit: 5 })).items.map((w) => w.id),
+        [work.id],
+      );
       assert.deepEqual((await stores.works.list({ q: 'berger', limit: 5 })).items, []);
       assert.equal(await stores.persons.replace(999_999, { vorname: 'x', nachname: 'y' }), null);
       assert.equal(await stores.persons.delete(p.id), true);
@@ -72,12 +95,14 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     });
 
     test('search by first or last name, any umlaut spelling, prefix, hostile input', async () => {
-      const slugs = async (q: string) => (await stores.persons.list({ q, limit: 20 })).items.map((p) => p.slug);
+      const slugs = async (q: string) =>
+        (await stores.persons.list({ q, limit: 20 })).items.map((p) => p.slug);
       assert.deepEqual(await slugs('goethe'), ['goethe']);
       assert.deepEqual(await slugs('johann wolf'), ['goethe']);
       for (const q of ['müller', 'mueller', 'muller', 'MÜLL']) assert.equal((await slugs(q)).length, 2, q);
       assert.deepEqual(await slugs('emile'), ['emile-zola']);
-      for (const q of ['"', 'a" OR "b', 'goethe*)', "' or 1=1 --", '***']) await stores.persons.list({ q, limit: 5 });
+      for (const q of ['"', 'a" OR "b', 'goethe*)', "' or 1=1 --", '***'])
+        await stores.persons.list({ q, limit: 5 });
       assert.deepEqual(await slugs('"goethe"'), ['goethe']);
     });
 
@@ -96,18 +121,29 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.deepEqual(
         all.map((p) => `${p.vorname} ${p.nachname}`),
         [
-          'Johann Wolfgang von Goethe', 'Heinrich von Kleist', 'Heinrich Mann', 'Thomas Mann', 'Anna Mannheim',
-          'Jörg Müller Lüdenscheidt', 'Jörg Müller-Lüdenscheidt', 'Émile Zola',
+          'Johann Wolfgang von Goethe',
+          'Heinrich von Kleist',
+          'Heinrich Mann',
+          'Thomas Mann',
+          'Anna Mannheim',
+          'Jörg Müller Lüdenscheidt',
+          'Jörg Müller-Lüdenscheidt',
+          'Émile Zola',
         ],
       );
       assert.equal(all.find((p) => p.slug === 'goethe')?.werkAnzahl, 2);
       assert.equal(all.find((p) => p.slug === 'emile-zola')?.werkAnzahl, 0);
       // Walk forward in threes to the last page, then back via `before`: the same pages, reversed.
       const forward = [await stores.persons.list({ limit: 3 })];
-      while (forward.at(-1)?.next) forward.push(await stores.persons.list({ after: forward.at(-1)?.next, limit: 3 }));
+      while (forward.at(-1)?.next)
+        forward.push(await stores.persons.list({ after: forward.at(-1)?.next, limit: 3 }));
       const backward = [forward.at(-1)!];
-      while (backward.at(-1)?.prev) backward.push(await stores.persons.list({ before: backward.at(-1)?.prev, limit: 3 }));
-      assert.deepEqual(backward.reverse().flatMap((p) => p.items), all);
+      while (backward.at(-1)?.prev)
+        backward.push(await stores.persons.list({ before: backward.at(-1)?.prev, limit: 3 }));
+      assert.deepEqual(
+        backward.reverse().flatMap((p) => p.items),
+        all,
+      );
       assert.equal(backward.length, forward.length);
     });
   });

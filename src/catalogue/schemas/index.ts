@@ -3,7 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const SCHEMA_NAMES = ['home', 'person', 'persons', 'work', 'works'] as const;
+export const SCHEMA_NAMES = [
+  'home',
+  'person',
+  'persons',
+  'work',
+  'works',
+  'loans',
+  'loan',
+  'due-loans',
+  'session',
+] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export const SCHEMA_DIR = import.meta.dirname;

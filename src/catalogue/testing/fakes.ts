@@ -1,5 +1,15 @@
 // Test helpers: small in-memory stores and a fake RequestContext. Not used in production.
-import type { Format, Lang, Outcome, Representation, RequestContext } from '../../http/resource/types.ts';
+import type {
+  Format,
+  Lang,
+  Outcome,
+  Principal,
+  Representation,
+  RequestContext,
+  SessionControl,
+} from '../../http/resource/types.ts';
+import { HttpError } from '../../http/errors/index.ts';
+import { checkPreconditions, versionOf } from '../../http/app/preconditions.ts';
 import type {
   Lookup,
   Page,
@@ -14,19 +24,57 @@ import type {
 
 export const BASE = 'https://library.example';
 
-export function fakeContext(
-  opts: { format?: Format; lang?: Lang; query?: string | Record<string, string>; path?: string } = {},
-): RequestContext {
-  return {
-    method: 'GET',
+export interface FakeContextOptions {
+  format?: Format;
+  lang?: Lang;
+  query?: string | Record<string, string>;
+  path?: string;
+  method?: RequestContext['method'];
+  user?: Principal | null;
+  body?: unknown;
+  csrfToken?: string | null;
+  /** The If-Match header the fake request carries (checked like the layer does). */
+  ifMatch?: string;
+  requirePreconditions?: boolean;
+  /** Default: login always fails with 401, logout does nothing. */
+  session?: SessionControl;
+}
+
+const failingSession: SessionControl = {
+  async login() {
+    throw new HttpError('SHELFMARK_UNAUTHENTICATED', { detail: 'Wrong user name or password.' });
+  },
+  logout() {},
+};
+
+export function fakeContext(opts: FakeContextOptions = {}): RequestContext {
+  const method = opts.method ?? 'GET';
+  const ctx: RequestContext = {
+    method,
     format: opts.format ?? 'html',
     lang: opts.lang ?? 'de',
     query: new URLSearchParams(opts.query ?? ''),
     links: { absolute: (p) => BASE + p, relative: (p) => p },
     path: opts.path ?? '/',
-    user: null,
-    body: undefined,
+    user: opts.user ?? null,
+    body: opts.body,
+    address: '192.0.2.1',
+    csrfToken: opts.csrfToken ?? (opts.user ? 'fake-csrf-token' : null),
+    session: opts.session ?? failingSession,
+    // The layer's own precondition logic, so handler tests see real 412/428 behaviour.
+    checkPreconditions(current) {
+      const input = {
+        method,
+        ifMatch: opts.ifMatch,
+        ifNoneMatch: undefined,
+        body: opts.body,
+        required: opts.requirePreconditions ?? false,
+      };
+      checkPreconditions(input, current, ctx);
+    },
+    versionOf: (representation) => versionOf(representation, ctx),
   };
+  return ctx;
 }
 
 const when = new Date('2024-05-01T10:00:00Z');

@@ -9,6 +9,7 @@ import { createErrorPage } from '../layout/index.ts';
 import type { Person, Work } from '../model.ts';
 import { personResource, personsResource } from '../persons/index.ts';
 import { workResource, worksResource } from '../works/index.ts';
+import { sessionErrorSlots, sessionResource } from '../session/index.ts';
 import { fakeContext, fakePersonStore, fakeWorkStore, faust, goethe, renderText } from './fakes.ts';
 
 const persons: Person[] = [
@@ -28,6 +29,8 @@ const works: Work[] = [
   { ...faust, id: 11, slug: 'werther', titel: 'Die Leiden des jungen Werthers', jahr: 1774, verfuegbar: 0 },
   { ...faust, id: 12, slug: 'anonym', titel: 'Ein Werk ohne Jahr', jahr: null, personen: [] },
 ];
+
+const LOGGED_IN = { id: 1, username: 'goethe', role: 'member' as const };
 
 export async function samplePages(): Promise<Record<string, string>> {
   const ps = fakePersonStore(persons);
@@ -54,6 +57,16 @@ export async function samplePages(): Promise<Record<string, string>> {
     works: renderText(await worksResource(ws).methods.GET!(ctx('q=e&anzahl=1&nach=1')), 'html'),
     work: renderText(await workResource(ws).methods.GET!(ctx('slug=werther')), 'html'),
     'work-no-year': renderText(await workResource(ws).methods.GET!(ctx('slug=anonym')), 'html'),
+    session: renderText(await sessionResource(ps).methods.GET!(ctx('zurueck=/werke')), 'html'),
+    'session-logged-in': renderText(
+      await sessionResource(ps).methods.GET!(fakeContext({ user: LOGGED_IN, csrfToken: 'abc.def' })),
+      'html',
+    ),
+    'error-401-login': createErrorPage(sessionErrorSlots)(problem(401), { ...ctx(), path: '/sitzung' }).text,
+    'error-403-login': createErrorPage(sessionErrorSlots)(problem(403), {
+      ...fakeContext({ user: LOGGED_IN, csrfToken: 'abc.def', lang: 'en' }),
+      path: '/ausleihen/2',
+    }).text,
     'error-404': errorPage(problem(404, { detail: 'Keine Person „x“.' }), ctx()).text,
     'error-403': errorPage(problem(403), ctx('', 'en')).text,
     'error-422': errorPage(problem(422, { errors: [{ field: 'titel', detail: 'fehlt' }] }), ctx()).text,

@@ -1,14 +1,16 @@
-// GET handlers for `/werke` (collection, search, paging) and `/werk` (`?id=` / `?slug=`,
-// reached from `/werke/{slug}` by the rewrite table).
+// Handlers for `/werke` (GET: collection, search, paging; POST: create) and `/werk` (`?id=` /
+// `?slug=`, reached from `/werke/{slug}` by the rewrite table; GET, PUT, DELETE). The write
+// methods exist when the store can write and persons are given to resolve a work's `person`
+// references (write.ts), so OPTIONS and 405 list exactly what works.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
-import type { WorkStore } from '../model.ts';
+import type { PersonStore, WorkStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
 import { linkHeaders, listQuery, pageLinks, pagePath } from '../shared/paging.ts';
-import { workPath } from '../shared/urls.ts';
-import { workView } from './work-view.ts';
+import { workRepresentation } from './work-view.ts';
+import { createWork, deleteWork, isWritableWorkStore, putWork } from './write.ts';
 import { worksView, type WorksModel } from './works-view.ts';
 
-export function workResource(store: WorkStore): ResourceDefinition {
+export function workResource(store: WorkStore, persons?: PersonStore): ResourceDefinition {
   return {
     name: 'work',
     path: '/werk',
@@ -16,23 +18,15 @@ export function workResource(store: WorkStore): ResourceDefinition {
       GET: async (ctx) => {
         const result = resolve(await lookUp(store, ctx), '/werke');
         if ('redirect' in result) return result.redirect;
-        const work = result.found;
-        return {
-          type: 'representation',
-          representation: {
-            model: work,
-            view: workView,
-            canonicalPath: workPath(work.slug),
-            lastModified: work.updatedAt,
-            schema: 'work',
-          },
-        };
+        return { type: 'representation', representation: workRepresentation(result.found) };
       },
+      ...(isWritableWorkStore(store) &&
+        persons && { PUT: putWork(store, persons), DELETE: deleteWork(store) }),
     },
   };
 }
 
-export function worksResource(store: WorkStore): ResourceDefinition {
+export function worksResource(store: WorkStore, persons?: PersonStore): ResourceDefinition {
   return {
     name: 'works',
     path: '/werke',
@@ -53,6 +47,7 @@ export function worksResource(store: WorkStore): ResourceDefinition {
           },
         };
       },
+      ...(isWritableWorkStore(store) && persons && { POST: createWork(store, persons) }),
     },
   };
 }

@@ -16,15 +16,25 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     before(async () => {
       database = await target.open();
       stores = createStores(database.db, { capabilities: database.capabilities });
-      goethe = (await stores.persons.create({ slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe' })).id;
+      goethe = (
+        await stores.persons.create({ slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe' })
+      ).id;
     });
     after(() => database?.dispose());
 
     test('create and look up by slug and id, with persons and availability', async () => {
-      const faust = await stores.works.create({ slug: 'faust', titel: 'Faust', jahr: 1808, exemplare: 3, personIds: [goethe] });
+      const faust = await stores.works.create({
+        slug: 'faust',
+        titel: 'Faust',
+        jahr: 1808,
+        exemplare: 3,
+        personIds: [goethe],
+      });
       assert.equal(faust.slug, 'faust');
       assert.equal(faust.verfuegbar, 3);
-      assert.deepEqual(faust.personen, [{ id: goethe, slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe' }]);
+      assert.deepEqual(faust.personen, [
+        { id: goethe, slug: 'goethe', vorname: 'Johann Wolfgang', nachname: 'von Goethe' },
+      ]);
       const bySlug = await stores.works.bySlug('faust');
       assert.ok(bySlug && 'found' in bySlug);
       assert.equal(bySlug.found.titel, 'Faust');
@@ -54,14 +64,20 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const a = await stores.works.create({ titel: 'Der grüne Heinrich' });
       const b = await stores.works.create({ titel: 'Der Grüne Heinrich!' });
       const c = await stores.works.create({ titel: 'der grüne heinrich' });
-      assert.deepEqual([a.slug, b.slug, c.slug], ['der-gruene-heinrich', 'der-gruene-heinrich-2', 'der-gruene-heinrich-3']);
+      assert.deepEqual(
+        [a.slug, b.slug, c.slug],
+        ['der-gruene-heinrich', 'der-gruene-heinrich-2', 'der-gruene-heinrich-3'],
+      );
       const odd = await stores.works.create({ titel: 'Straße: Œuvre – Ça ira?' });
       assert.equal(odd.slug, 'strasse-oeuvre-ca-ira');
     });
 
     test('a new title moves the slug: the old one answers movedTo (301), the new one is found', async () => {
       const work = await stores.works.create({ titel: 'Urfaust', personIds: [goethe] });
-      const renamed = await stores.works.replace(work.id, { titel: 'Urfaust (Frühfassung)', personIds: [goethe] });
+      const renamed = await stores.works.replace(work.id, {
+        titel: 'Urfaust (Frühfassung)',
+        personIds: [goethe],
+      });
       assert.equal(renamed?.slug, 'urfaust-fruehfassung');
       assert.deepEqual(await stores.works.bySlug('urfaust'), { movedTo: 'urfaust-fruehfassung' });
       // The old slug stays reserved: a new work with the old title gets a fresh slug.
@@ -86,43 +102,72 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     });
 
     test('explicit slugs must be free; bad input is refused', async () => {
-      await assert.rejects(stores.works.create({ slug: 'faust', titel: 'Noch ein Faust' }), { name: 'ConflictError' });
+      await assert.rejects(stores.works.create({ slug: 'faust', titel: 'Noch ein Faust' }), {
+        name: 'ConflictError',
+      });
       await assert.rejects(stores.works.create({ slug: 'Faust.json', titel: 'x' }), TypeError);
-      await assert.rejects(stores.works.create({ titel: 'x', personIds: [424242] }), { name: 'ForeignKeyError' });
+      await assert.rejects(stores.works.create({ titel: 'x', personIds: [424242] }), {
+        name: 'ForeignKeyError',
+      });
       await assert.rejects(stores.works.create({ titel: 'x', exemplare: -1 }), RangeError);
     });
 
     test('search finds Faust for q=faust, by prefix, by person, and with umlaut spellings', async () => {
-      const titles = async (q: string) => (await stores.works.list({ q, limit: 50 })).items.map((w) => w.titel);
+      const titles = async (q: string) =>
+        (await stores.works.list({ q, limit: 50 })).items.map((w) => w.titel);
       assert.ok((await titles('faust')).includes('Faust'));
       assert.ok((await titles('FAU')).includes('Faust'));
       assert.ok((await titles('goethe faust')).includes('Faust'));
       assert.ok((await titles('wolfgang')).includes('Egmont'));
-      for (const q of ['grüne', 'gruene', 'grune', 'GRÜN']) assert.ok((await titles(q)).includes('Der grüne Heinrich'), q);
+      for (const q of ['grüne', 'gruene', 'grune', 'GRÜN'])
+        assert.ok((await titles(q)).includes('Der grüne Heinrich'), q);
       assert.deepEqual(await titles('zzzxxyy'), []);
     });
 
     test('hostile search strings are plain words, never query syntax', async () => {
       const hostile = [
-        '"', "'", 'faust"*', 'faust OR 1=1', 'NEAR(a b)', '*', '^faust', 'a:b', '\\', '-faust', 'faust AND NOT x',
-        "'); drop table works; --", '!!!', '()', 'faust & | !', '\u0000', 'x'.repeat(5000), '🙂',
+        '"',
+        "'",
+        'faust"*',
+        'faust OR 1=1',
+        'NEAR(a b)',
+        '*',
+        '^faust',
+        'a:b',
+        '\\',
+        '-faust',
+        'faust AND NOT x',
+        "'); drop table works; --",
+        '!!!',
+        '()',
+        'faust & | !',
+        '\u0000',
+        'x'.repeat(5000),
+        '🙂',
       ];
       for (const q of hostile) {
         const page = await stores.works.list({ q, limit: 5 });
         assert.ok(Array.isArray(page.items), q);
       }
-      assert.ok((await stores.works.list({ q: 'faust"*)', limit: 5 })).items.some((w) => w.titel === 'Faust'));
+      assert.ok(
+        (await stores.works.list({ q: 'faust"*)', limit: 5 })).items.some((w) => w.titel === 'Faust'),
+      );
       assert.ok(await stores.works.bySlug('faust'), 'the table survived');
     });
 
     test('malformed cursors are refused with InvalidCursorError', async () => {
-      for (const cursor of ['nope!', Buffer.from('[1,2]').toString('base64url'), Buffer.from('{}').toString('base64url')]) {
+      for (const cursor of [
+        'nope!',
+        Buffer.from('[1,2]').toString('base64url'),
+        Buffer.from('{}').toString('base64url'),
+      ]) {
         await assert.rejects(stores.works.list({ after: cursor, limit: 5 }), InvalidCursorError);
       }
     });
 
     test('keyset paging visits every work exactly once while works are inserted', async () => {
-      for (let i = 0; i < 23; i += 1) await stores.works.create({ titel: `Band ${String(i).padStart(2, '0')}` });
+      for (let i = 0; i < 23; i += 1)
+        await stores.works.create({ titel: `Band ${String(i).padStart(2, '0')}` });
       const total = (await allPages((p) => stores.works.list(p))).length;
       const seen: WorkSummary[] = [];
       let cursor: string | undefined;
@@ -167,7 +212,10 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
   });
 }
 
-type Lister = (p: { after?: string; limit: number }) => Promise<{ items: readonly WorkSummary[]; next?: string }>;
+type Lister = (p: {
+  after?: string;
+  limit: number;
+}) => Promise<{ items: readonly WorkSummary[]; next?: string }>;
 
 async function allPages(list: Lister): Promise<WorkSummary[]> {
   const items: WorkSummary[] = [];

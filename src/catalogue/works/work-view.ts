@@ -1,11 +1,25 @@
 // The work resource: title, year, its persons (linked), copies and available copies.
 // A work without a known year has no <jahr> in XML and `"jahr": null` in JSON.
-import type { RequestContext, View } from '../../http/resource/types.ts';
+import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Work } from '../model.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { formStrings, isStaff, versionFor } from '../writes/index.ts';
+import { deleteWorkForm, editWorkForm, workFormValues } from './work-forms.ts';
+import { borrowButton } from '../loans/borrow-button.ts';
+
+/** Edit and delete forms, for staff only (the server checks access on the write anyway). */
+function staffTools(w: Work, ctx: RequestContext): Markup {
+  if (!isStaff(ctx)) return html``;
+  const t = formStrings(ctx.lang);
+  const version = versionFor(ctx, workRepresentation(w));
+  return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
+    <h2 id="bearbeiten-ueberschrift">${t.edit}</h2>
+    ${editWorkForm(w, { values: workFormValues(w), problems: [] }, version, ctx)} ${deleteWorkForm(w, version, ctx)}
+  </section>`;
+}
 
 function workHtml(w: Work, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
@@ -32,7 +46,9 @@ function workHtml(w: Work, ctx: RequestContext): Markup {
       <dt>${t.available}</dt>
       <dd><span class="availability${w.verfuegbar > 0 ? '' : ' none'}">${w.verfuegbar}</span></dd>
     </dl>
-  </article>`;
+    ${borrowButton(w, ctx)}
+  </article>
+  ${staffTools(w, ctx)}`;
   return layout({ title: w.titel, main, canonicalPath: workPath(w.slug), section: 'works' }, ctx);
 }
 
@@ -59,3 +75,14 @@ function workJson(w: Work, ctx: RequestContext): unknown {
 }
 
 export const workView: View<Work> = { html: workHtml, xml: workXml, json: workJson };
+
+/** The work resource's representation: what GET sends and what preconditions compare. */
+export function workRepresentation(work: Work): Representation<Work> {
+  return {
+    model: work,
+    view: workView,
+    canonicalPath: workPath(work.slug),
+    lastModified: work.updatedAt,
+    schema: 'work',
+  };
+}

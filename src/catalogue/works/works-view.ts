@@ -7,6 +7,17 @@ import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import type { Page, WorkSummary } from '../model.ts';
 import type { ListQuery, PageLinks } from '../shared/paging.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { formStrings, isStaff } from '../writes/index.ts';
+import { NEW_WORK_FORM, newWorkForm } from './work-forms.ts';
+
+/** "Neues Werk", for staff only (the server checks access on the POST anyway). */
+function newWorkSection(ctx: RequestContext): Markup {
+  if (!isStaff(ctx)) return html``;
+  return html`<details class="staff-tools">
+    <summary>${formStrings(ctx.lang).newWork}</summary>
+    ${newWorkForm(NEW_WORK_FORM, ctx)}
+  </details>`;
+}
 
 export interface WorksModel {
   readonly query: ListQuery;
@@ -31,6 +42,7 @@ function worksHtml(m: WorksModel, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
   const title = m.query.q ? t.resultsFor(m.query.q) : t.worksTitle;
   const main = html`<h1>${title}</h1>
+    ${newWorkSection(ctx)}
     ${
       m.page.items.length > 0
         ? html`<ul class="cards works">

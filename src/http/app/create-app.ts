@@ -9,7 +9,8 @@ import { HttpError } from '../errors/http-error.ts';
 import { problemSchemas } from '../errors/schema/schemas.ts';
 import { rememberRequest, requestState } from './request-state.ts';
 import { dispatcher, ROUTED_METHODS } from './dispatch.ts';
-import { sendProblem } from './send-problem.ts';
+import { sendProblem, sendProblemToViewer } from './send-problem.ts';
+import { createLayerSecurity, registerRequestPipeline } from './security.ts';
 import type { Layer } from './layer.ts';
 import type { ResourceAppOptions } from './options.ts';
 
@@ -32,6 +33,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     rules: o.rewrites,
     passthrough: [...(o.passthrough ?? []), ...PROBLEM_SCHEMA_PATHS],
   };
+  const secured = o.security ? createLayerSecurity(o.security, o.baseUrl, o.loginPath) : undefined;
   const layer: Layer = {
     base,
     trust,
@@ -39,6 +41,8 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     errorPage: o.errorPage ?? builtInErrorPage,
     reportError: o.reportError,
     authenticate: o.authenticate,
+    security: secured?.layer,
+    requirePreconditions: o.requirePreconditions ?? false,
   };
   const app = Fastify({
     logger: false,
@@ -59,6 +63,8 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     },
   });
 
+  // First, so the cookie is parsed even for requests the next hook answers (their error pages).
+  await registerRequestPipeline(app, o, secured);
   app.addHook('onRequest', async (request, reply) => {
     const resolved = requestState(request.raw)?.resolved;
     if (resolved?.kind === 'star') {
@@ -76,9 +82,9 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('Set-Cookie');
     return payload;
   });
-  app.setErrorHandler((error, request, reply) => sendProblem(layer, request, reply, error));
+  app.setErrorHandler((error, request, reply) => sendProblemToViewer(layer, request, reply, error));
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(layer, request, reply, new HttpError('SHELFMARK_NOT_FOUND')),
+    sendProblemToViewer(layer, request, reply, new HttpError('SHELFMARK_NOT_FOUND')),
   );
 
   const schemas = problemSchemas();

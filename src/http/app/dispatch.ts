@@ -9,6 +9,7 @@ import type { RequestInfo } from './request-info.ts';
 import { effectiveMethod } from './request-state.ts';
 import { respond } from './respond.ts';
 import { infoOf, type Layer } from './layer.ts';
+import { buildContext } from './context.ts';
 
 /** Every method Fastify routes is routed to the resource, so an unknown one gets 405, not 404. */
 export const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE'];
@@ -56,18 +57,17 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
       });
     }
     if (!info.choice.ok) throw notAcceptable(info, resolved.path, resolved.clientQuery);
-    const ctx: RequestContext = {
+    const ctx = await buildContext(layer, request, reply, {
       method: method as RequestContext['method'],
       format: info.choice.format,
       lang: info.lang,
       query: resolved.query,
       links: info.links,
       path: resolved.path,
-      user: layer.authenticate ? await layer.authenticate(request) : null,
-      // Filled by the body parsers another module registers (Fastify content-type parsers).
-      body: request.body,
-    };
+    });
     const outcome = await handler(ctx);
+    // What an authenticated client sees (its name in the page header) is for it alone.
+    if (ctx.user) reply.header('Cache-Control', 'private');
     return respond(request, reply, outcome, {
       ctx,
       source: info.choice.source,

@@ -6,6 +6,7 @@ import type { FormatSource } from '../negotiation/format.ts';
 import type { PublicBase, TrustFunction } from '../links/links.ts';
 import type { ErrorPage } from '../errors/error-page.ts';
 import { requestInfo, type RequestInfo } from './request-info.ts';
+import type { LayerSecurity } from './security.ts';
 
 export interface Layer {
   readonly base: PublicBase;
@@ -14,6 +15,8 @@ export interface Layer {
   readonly errorPage: ErrorPage;
   readonly reportError: ((error: unknown, raw: IncomingMessage) => void) | undefined;
   readonly authenticate: ((request: FastifyRequest) => Promise<Principal | null>) | undefined;
+  readonly security: LayerSecurity | undefined;
+  readonly requirePreconditions: boolean;
 }
 
 export function infoOf(layer: Layer, request: FastifyRequest): RequestInfo {

@@ -2,6 +2,25 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../resource/types.ts';
 import type { ErrorPage } from '../errors/error-page.ts';
+import type { AccountRecord, LoginLimiter } from '../auth/index.ts';
+
+/** Sessions, HTTP Basic, CSRF and log-in (design §7). Account storage is the application's. */
+export interface SecurityConfig {
+  /** Signing secrets for session cookies and CSRF tokens, newest first (rotation). */
+  readonly secrets: readonly string[];
+  findUser(username: string): Promise<AccountRecord | null>;
+  findUserById(id: number): Promise<AccountRecord | null>;
+  verifyPassword(password: string, hash: string): Promise<boolean>;
+  /** A hash of some random password, checked for unknown names (same timing as a wrong password). */
+  readonly dummyHash?: string;
+  /** Failed-login limiter (default: in memory, 5 failures per 15 minutes per account and address). */
+  readonly limiter?: LoginLimiter;
+  readonly sessionTtlSeconds?: number;
+  readonly csrfMaxAgeSeconds?: number;
+  /** Origins the CSRF origin check accepts (default: the base URL's origin). */
+  readonly origins?: readonly string[];
+  readonly now?: () => number;
+}
 
 export interface ResourceAppOptions {
   /** Public base URL, may carry a path prefix: `https://library.example/katalog`. */
@@ -20,10 +39,17 @@ export interface ResourceAppOptions {
   readonly displayErrors: boolean;
   /** Called once per unexpected error (500), e.g. to write the error log. */
   readonly reportError?: (error: unknown, raw: IncomingMessage) => void;
-  /** Fills ctx.user. */
+  /** Sessions, Basic, CSRF: fills ctx.user, ctx.csrfToken and ctx.session. */
+  readonly security?: SecurityConfig;
+  /** The log-in resource's path under the base (e.g. `/sitzung`): its POST gets the origin check only. */
+  readonly loginPath?: string;
+  /** PUT/DELETE of an existing resource without If-Match (or `_version`) → 428. */
+  readonly requirePreconditions?: boolean;
+  /** Fills ctx.user when `security` is not given (tests, other applications). */
   readonly authenticate?: (request: FastifyRequest) => Promise<Principal | null>;
   /** An http server of the logging module's making (Apache access log). */
   readonly serverFactory?: FastifyServerFactory;
+  /** Largest accepted request body in bytes (default 1 MiB); larger → 413. */
   readonly bodyLimit?: number;
   readonly production?: boolean;
 }

@@ -6,6 +6,7 @@ import { problemJson, problemXml, PROBLEM_JSON, PROBLEM_XML, type Problem } from
 import { builtInErrorPage } from '../errors/error-page.ts';
 import type { RequestInfo } from './request-info.ts';
 import { infoOf, linkHeader, sendBody, setVary, type Layer } from './layer.ts';
+import { viewerOf, type Viewer } from './context.ts';
 
 const reported = new WeakSet<object>();
 
@@ -20,10 +21,17 @@ function reportOnce(layer: Layer, request: FastifyRequest, error: unknown): void
   }
 }
 
-function htmlBody(layer: Layer, problem: Problem, info: RequestInfo, request: FastifyRequest): string {
+function htmlBody(
+  layer: Layer,
+  problem: Problem,
+  info: RequestInfo,
+  request: FastifyRequest,
+  viewer: Viewer | undefined,
+): string {
   const path =
     info.resolved.kind === 'resource' || info.resolved.kind === 'passthrough' ? info.resolved.path : '';
-  const ctx = { lang: info.lang, links: info.links, path };
+  const query = info.resolved.kind === 'resource' ? info.resolved.clientQuery : new URLSearchParams();
+  const ctx = { lang: info.lang, links: info.links, path, query, ...viewer };
   try {
     return layer.errorPage(problem, ctx).text;
   } catch (pageError) {
@@ -38,6 +46,7 @@ export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,
   error: unknown,
+  viewer?: Viewer,
 ): FastifyReply {
   const info = infoOf(layer, request);
   const { problem, headers, unexpected } = toProblem(error, info.instance, layer.displayErrors);
@@ -56,7 +65,7 @@ export function sendProblem(
   }
   if (format === 'html') {
     reply.header('Content-Type', CONTENT_TYPES.html);
-    return sendBody(request, reply, htmlBody(layer, problem, info, request));
+    return sendBody(request, reply, htmlBody(layer, problem, info, request, viewer));
   }
   const ext = format === 'xml' ? 'xsd' : 'json';
   reply.header(
@@ -65,4 +74,15 @@ export function sendProblem(
   );
   reply.header('Content-Type', format === 'xml' ? PROBLEM_XML : PROBLEM_JSON);
   return sendBody(request, reply, format === 'xml' ? problemXml(problem) : problemJson(problem));
+}
+
+/** sendProblem, with who is asking shown on an HTML error page (its layout's header, a 403's form). */
+export async function sendProblemToViewer(
+  layer: Layer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+): Promise<FastifyReply> {
+  const html = infoOf(layer, request).errorFormat.format === 'html';
+  return sendProblem(layer, request, reply, error, html ? await viewerOf(layer, request) : undefined);
 }

@@ -37,6 +37,28 @@ export interface RequestContext {
   readonly user: Principal | null;
   /** The parsed request body of POST/PUT (field name → value), or undefined. */
   readonly body: unknown;
+  /** The client's address (after trusted-proxy resolution), for rate limits. */
+  readonly address: string;
+  /** CSRF token for HTML forms of a cookie session (`_csrf` field); null without a session. */
+  readonly csrfToken: string | null;
+  /** Log in / log out: sets or clears the one session cookie on this response. */
+  readonly session: SessionControl;
+  /**
+   * PUT/DELETE preconditions against the resource's current representation (null: it does not
+   * exist): a stale `If-Match` (or a form's `_version` field) → 412; none while preconditions
+   * are required → 428. Returns normally when the write may go ahead.
+   */
+  checkPreconditions(current: Representation<never> | Representation<unknown> | null): void;
+  /** The version token of a representation, for an HTML form's hidden `_version` field. */
+  versionOf(representation: Representation<never> | Representation<unknown>): string;
+}
+
+export interface SessionControl {
+  /** Checks the credentials (rate-limited per account and address) and sets the session cookie.
+   * Throws HttpError 401 (wrong credentials) or 429 (too many failures, with Retry-After). */
+  login(username: string, password: string): Promise<Principal>;
+  /** Clears the session cookie. */
+  logout(): void;
 }
 
 /** How one model is written in each format. The layer adds the XML declaration. */
@@ -69,7 +91,8 @@ export interface Representation<M = unknown> {
 export type Outcome =
   | {
       readonly type: 'representation';
-      readonly status?: 200 | 201;
+      /** 422: an HTML form shown again with its problems (other formats get problem details). */
+      readonly status?: 200 | 201 | 422;
       readonly representation: Representation<never> | Representation<unknown>;
       /** For 201: the new resource's path under the base (sent absolute in Location). */
       readonly location?: string;

@@ -78,7 +78,10 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
     unmap(trust ? proxyaddr(req, trust) : req.socket.remoteAddress);
 
   function logServed(this: CountingResponse): void {
-    const res = this;
+    writeAccessLine(this);
+  }
+
+  function writeAccessLine(res: CountingResponse): void {
     const req = res.req;
     const ls = res.logState;
     if (!ls || !accessLog) return;
@@ -107,7 +110,7 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
 
   // Answers a request Shelfmark refuses before the application sees it (414, missing Host …).
   function refuse(res: CountingResponse, status: number, level: 'info', message: string): void {
-    errorLog?.log(level, 'core', message, requestContext(res.req));
+    errorLog?.log(level, 'core', message, { ...requestContext(res.req), binary: true });
     const { body } = errorDocument(status);
     res.writeHead(status, { 'Content-Type': 'text/html; charset=iso-8859-1', Connection: 'close' });
     res.end(body);
@@ -212,6 +215,7 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
       errorLog.log(rejection.entry.level, rejection.entry.module, rejection.entry.message, {
         client: `${peer}:${peerPort}`,
         referer: rawHeaderValue(head.headers, 'referer') || undefined,
+        binary: true,
       });
     accessLog?.log({
       remoteAddr: peer,

@@ -86,12 +86,17 @@ function parseHeaderLines(text: string): string[] {
     if (raw === '') break;
     if ((raw[0] === ' ' || raw[0] === '\t') && out.length) {
       // obs-fold: continuation joined with one space
-      out[out.length - 1] = (out[out.length - 1] + ' ' + raw.trim()).trim();
+      out[out.length - 1] = trimOws(out[out.length - 1] + ' ' + trimOws(raw));
       continue;
     }
     const colon = raw.indexOf(':');
     if (colon <= 0) continue;
-    out.push(raw.slice(0, colon).trim(), raw.slice(colon + 1).trim());
+    out.push(trimOws(raw.slice(0, colon)), trimOws(raw.slice(colon + 1)));
   }
   return out;
+}
+
+// Only SP and HTAB: String#trim() would also strip 0xA0 and other bytes that are not whitespace.
+function trimOws(s: string): string {
+  return s.replace(/^[ \t]+|[ \t]+$/g, '');
 }

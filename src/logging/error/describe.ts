@@ -81,7 +81,8 @@ export function describeError(err: unknown, options: DescribeOptions = {}): Erro
   const message = isError ? err.message : String(err);
   const rawStack = isError && typeof err.stack === 'string' ? err.stack : '';
   const frames = parseStack(rawStack);
-  const inProject = (f: StackFrame) => f.file.startsWith(srcRoot) && !f.file.includes(`${path.sep}node_modules${path.sep}`);
+  const inProject = (f: StackFrame) =>
+    f.file.startsWith(srcRoot) && !f.file.includes(`${path.sep}node_modules${path.sep}`);
   const best = frames.find(inProject) ?? frames.find((f) => path.isAbsolute(f.file));
   const stack = rawStack
     .split('\n')

@@ -10,6 +10,8 @@ export interface ErrorContext {
   readonly client?: string | undefined;
   /** Referer (binary string). */
   readonly referer?: string | undefined;
+  /** The message holds raw request bytes (one char per byte) rather than text. */
+  readonly binary?: boolean | undefined;
 }
 
 export interface ErrorLog {
@@ -48,7 +50,16 @@ export function createErrorLog(sink: LogSink, options: ErrorLogOptions = {}): Er
   const enabled = (l: Level) => l === 'notice' || levelRank(l) <= threshold;
   const log = (l: Level, mod: string, message: string, context?: ErrorContext) => {
     if (!enabled(l)) return;
-    sink.write(formatErrorLine({ module: mod, level: l, message, client: context?.client, referer: context?.referer }));
+    sink.write(
+      formatErrorLine({
+        module: mod,
+        level: l,
+        message,
+        client: context?.client,
+        referer: context?.referer,
+        binary: context?.binary,
+      }),
+    );
   };
   return {
     level,

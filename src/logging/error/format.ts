@@ -41,6 +41,8 @@ export interface ErrorEntry {
   readonly level: Level;
   /** A JavaScript string; newlines and control characters are escaped. */
   readonly message: string;
+  /** The message is already a binary string (raw request bytes), not a JavaScript string. */
+  readonly binary?: boolean | undefined;
   /** `IP:PORT` of the request's connection, when the entry belongs to one. */
   readonly client?: string | undefined;
   /** The request's Referer as a binary string; appended when non-empty. */
@@ -53,7 +55,7 @@ export function formatErrorLine(e: ErrorEntry): string {
   const pid = e.pid ?? process.pid;
   let line = `[${errorTime(e.epochUs ?? nowUs())}] [${e.module}:${e.level}] [pid ${pid}:tid ${pid}] `;
   if (e.client) line += `[client ${e.client}] `;
-  line += escapeErrorItem(utf8Binary(e.message));
+  line += escapeErrorItem(e.binary ? e.message : utf8Binary(e.message));
   if (e.referer) line += ', referer: ' + escapeErrorItem(e.referer);
   return line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line;
 }

@@ -1,4 +1,27 @@
-export { createErrorLog, logProcessWarnings, requestContext, type ErrorLog, type ErrorLogOptions, type ErrorContext } from './error-log.ts';
-export { describeError, errorLogMessage, parseStack, type ErrorDescription, type StackFrame, type SourceExcerpt, type DescribeOptions } from './describe.ts';
-export { formatErrorLine, errorTime, isLevel, levelRank, LEVELS, type Level, type ErrorEntry } from './format.ts';
+export {
+  createErrorLog,
+  logProcessWarnings,
+  requestContext,
+  type ErrorLog,
+  type ErrorLogOptions,
+  type ErrorContext,
+} from './error-log.ts';
+export {
+  describeError,
+  errorLogMessage,
+  parseStack,
+  type ErrorDescription,
+  type StackFrame,
+  type SourceExcerpt,
+  type DescribeOptions,
+} from './describe.ts';
+export {
+  formatErrorLine,
+  errorTime,
+  isLevel,
+  levelRank,
+  LEVELS,
+  type Level,
+  type ErrorEntry,
+} from './format.ts';
 export { logStarted, logShutdown, logChildExit, childExitMessage } from './notices.ts';

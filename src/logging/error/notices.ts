@@ -39,6 +39,11 @@ export function childExitMessage(pid: number, code: number | null, signal: strin
   return `AH00052: child pid ${pid} exit status ${code ?? 0}`;
 }
 
-export function logChildExit(errorLog: ErrorLog, pid: number, code: number | null, signal: string | null): void {
+export function logChildExit(
+  errorLog: ErrorLog,
+  pid: number,
+  code: number | null,
+  signal: string | null,
+): void {
   errorLog.log('notice', 'core', childExitMessage(pid, code, signal));
 }

@@ -80,7 +80,8 @@ export function createLogSink(file: string, stdio: 'stdout' | 'stderr', options:
   function takeBatch(): string {
     let bytes = 0;
     let n = 0;
-    while (n < queue.length && (n === 0 || bytes + queue[n]!.length + 1 <= maxBatch)) bytes += queue[n++]!.length + 1;
+    while (n < queue.length && (n === 0 || bytes + queue[n]!.length + 1 <= maxBatch))
+      bytes += queue[n++]!.length + 1;
     const lines = queue.slice(0, n);
     queue = queue.slice(n);
     queuedBytes -= bytes;

@@ -1,0 +1,79 @@
+// AccountStore against every engine: SQLite always, PostgreSQL when SHELFMARK_TEST_DATABASE_URL is set.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { TestDatabase } from '../../storage/index.ts';
+import type { DB } from '../schema.ts';
+import { createStores, type CatalogueStores } from '../stores.ts';
+import { catalogueTestTargets } from '../testing.ts';
+import { AccountError, createAccountStore, type AccountStore } from './store.ts';
+
+for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
+  describe(`AccountStore on ${target.dialect}`, { skip: target.skip }, () => {
+    let database: TestDatabase<DB>;
+    let stores: CatalogueStores;
+    let accounts: AccountStore;
+    let anna: number;
+    let ben: number;
+
+    before(async () => {
+      database = await target.open();
+      stores = createStores(database.db);
+      accounts = createAccountStore(database.db);
+      anna = (await stores.persons.create({ vorname: 'Anna', nachname: 'Berger' })).id;
+      ben = (await stores.persons.create({ vorname: 'Ben', nachname: 'Adler' })).id;
+    });
+    after(() => database?.dispose());
+
+    test('add, then find by name (any case) and by person id', async () => {
+      const added = await accounts.add({ personId: anna, username: 'Anna', passwordHash: 'h1' });
+      assert.deepEqual(added, { id: anna, username: 'anna', role: 'member', passwordHash: 'h1' });
+      assert.deepEqual(await accounts.findByUsername('ANNA'), added);
+      assert.deepEqual(await accounts.findById(anna), added);
+      assert.equal(await accounts.findByUsername('nobody'), null);
+      assert.equal(await accounts.findByUsername("anna' or '1'='1"), null);
+      assert.equal(await accounts.findById(999_999), null);
+    });
+
+    test('refuses taken names, a second account per person, missing persons, bad names', async () => {
+      await assert.rejects(
+        accounts.add({ personId: ben, username: 'anna', passwordHash: 'x' }),
+        (e: unknown) => e instanceof AccountError && /taken/.test(e.message),
+      );
+      await assert.rejects(
+        accounts.add({ personId: anna, username: 'anna2', passwordHash: 'x' }),
+        (e: unknown) => e instanceof AccountError && /already has an account/.test(e.message),
+      );
+      await assert.rejects(
+        accounts.add({ personId: 424242, username: 'ghost', passwordHash: 'x' }),
+        AccountError,
+      );
+      for (const bad of ['', ' ', 'a b', '-x', 'ä', 'x'.repeat(41)]) {
+        await assert.rejects(accounts.add({ personId: ben, username: bad, passwordHash: 'x' }), AccountError);
+      }
+    });
+
+    test('set password and role, remove', async () => {
+      await accounts.add({ personId: ben, username: 'ben', passwordHash: 'old', role: 'staff' });
+      assert.equal(await accounts.setPassword('BEN', 'new'), true);
+      assert.equal(await accounts.setRole('ben', 'member'), true);
+      assert.deepEqual(await accounts.findById(ben), {
+        id: ben,
+        username: 'ben',
+        role: 'member',
+        passwordHash: 'new',
+      });
+      assert.equal(await accounts.setPassword('nobody', 'x'), false);
+      assert.equal(await accounts.setRole('nobody', 'staff'), false);
+      await assert.rejects(accounts.setRole('ben', 'admin' as never), AccountError);
+      assert.equal(await accounts.remove('ben'), true);
+      assert.equal(await accounts.remove('ben'), false);
+      assert.equal(await accounts.findByUsername('ben'), null);
+    });
+
+    test('a deleted person has no usable account', async () => {
+      assert.ok(await stores.persons.delete(anna));
+      assert.equal(await accounts.findByUsername('anna'), null);
+      assert.equal(await accounts.findById(anna), null);
+    });
+  });
+}

@@ -1,0 +1,94 @@
+// Demo data on every engine: SQLite always, PostgreSQL when SHELFMARK_TEST_DATABASE_URL is set.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { migrateToLatest, type TestDatabase } from '../../storage/index.ts';
+import { verifyPassword } from '../accounts/password.ts';
+import { catalogueMigrations } from '../migrations/index.ts';
+import type { DB } from '../schema.ts';
+import { createStores } from '../stores.ts';
+import { catalogueTestTargets } from '../testing.ts';
+import { AUTHORS, DEMO_ACCOUNTS, generateWorks, loadDemo, WORKS } from './index.ts';
+
+test('the demo catalogue is big enough and consistent', () => {
+  assert.ok(AUTHORS.length >= 40);
+  assert.ok(WORKS.length >= 150);
+  const slugs = new Set(AUTHORS.map((a) => a[0]));
+  assert.equal(slugs.size, AUTHORS.length);
+  for (const [titel, jahr, authors, copies] of WORKS) {
+    assert.ok(
+      authors.every((a) => slugs.has(a)),
+      titel,
+    );
+    assert.ok(Number.isInteger(jahr) && jahr > 1200 && jahr < 1960, titel);
+    assert.ok(copies === undefined || (copies >= 1 && copies <= 5), titel);
+  }
+  for (const [slug, , , geboren, gestorben] of AUTHORS)
+    assert.ok(geboren < gestorben && gestorben < 1956, slug);
+});
+
+for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
+  describe(`demo data on ${target.dialect}`, { skip: target.skip }, () => {
+    let database: TestDatabase<DB>;
+    before(async () => {
+      database = await target.open();
+    });
+    after(() => database?.dispose());
+
+    test('loads into an empty database once; migrations are idempotent too', async () => {
+      const first = await loadDemo(database.db);
+      assert.equal(first.loaded, true);
+      assert.equal(first.works, WORKS.length);
+      assert.deepEqual(await loadDemo(database.db), { loaded: false, persons: 0, works: 0 });
+      assert.deepEqual(await migrateToLatest(database, catalogueMigrations), []);
+      const { count } = await database.db
+        .selectFrom('works')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(count), WORKS.length);
+    });
+
+    test('Goethe, Faust and the accounts look as the design says', async () => {
+      const stores = createStores(database.db);
+      const goethe = await stores.persons.bySlug('goethe');
+      assert.ok(goethe && 'found' in goethe);
+      assert.equal(goethe.found.vorname, 'Johann Wolfgang');
+      assert.equal(goethe.found.nachname, 'von Goethe');
+      assert.equal(goethe.found.username, 'goethe');
+      assert.equal(goethe.found.image, '/bilder/goethe.svg');
+      assert.ok(goethe.found.werke.some((w) => w.slug === 'faust' && w.titel === 'Faust'));
+      const faust = await stores.works.bySlug('faust');
+      assert.ok(faust && 'found' in faust);
+      assert.equal(faust.found.jahr, 1808);
+      assert.equal(faust.found.verfuegbar, faust.found.exemplare - 1, 'anna has borrowed Faust');
+      assert.ok((await stores.works.list({ q: 'faust', limit: 10 })).items.some((w) => w.slug === 'faust'));
+      const accounts = await database.db.selectFrom('accounts').selectAll().orderBy('username').execute();
+      assert.deepEqual(
+        accounts.map((a) => [a.username, a.role]),
+        [
+          ['anna', 'member'],
+          ['ben', 'member'],
+          ['goethe', 'member'],
+          ['personal', 'staff'],
+        ],
+      );
+      for (const account of accounts) {
+        const demo = DEMO_ACCOUNTS.find((d) => d.username === account.username);
+        assert.equal(
+          await verifyPassword(demo?.password ?? '', account.password_hash),
+          true,
+          account.username,
+        );
+        assert.equal(await verifyPassword('wrong', account.password_hash), false);
+      }
+    });
+
+    test('generateWorks adds searchable, pageable works', async () => {
+      const result = await generateWorks(database.db, 600);
+      assert.deepEqual([result.works, result.persons], [600, 150]);
+      const stores = createStores(database.db);
+      const page = await stores.works.list({ q: 'stille', limit: 5 });
+      assert.equal(page.items.length, 5);
+      assert.ok(page.items.every((w) => w.personen.length >= 1));
+    });
+  });
+}

@@ -1,0 +1,40 @@
+// Who may see and change a person's loans (design §7, seed §4.3): that person and staff.
+// Everyone else — another member or an anonymous client — gets 403, and so does a request for
+// a user id that does not exist, unless it comes from staff (404): existence is not leaked.
+import type { RequestContext } from '../../http/resource/types.ts';
+import { HttpError } from '../shared/errors.ts';
+
+const ID = /^[1-9][0-9]{0,14}$/;
+
+/** A positive integer query parameter, or null when absent or malformed. */
+export function idParam(ctx: RequestContext, name: string): number | null {
+  const raw = ctx.query.get(name);
+  return raw !== null && ID.test(raw) ? Number(raw) : null;
+}
+
+export function forbidden(ctx: RequestContext): HttpError {
+  return new HttpError('SHELFMARK_FORBIDDEN', {
+    detail:
+      ctx.user === null
+        ? 'Loans can only be seen by their borrower and by staff: please log in.'
+        : 'Loans can only be seen by their borrower and by staff.',
+  });
+}
+
+/** Throws 403 unless the requester is the person `personId` (null: no valid id) or staff. */
+export function requireOwnerOrStaff(ctx: RequestContext, personId: number | null): void {
+  if (ctx.user === null) throw forbidden(ctx);
+  if (ctx.user.role === 'staff') return;
+  if (personId !== null && ctx.user.id === personId) return;
+  throw forbidden(ctx);
+}
+
+export function requireStaff(ctx: RequestContext): void {
+  if (ctx.user?.role !== 'staff') {
+    throw new HttpError('SHELFMARK_FORBIDDEN', { detail: 'The list of loans due is for staff only.' });
+  }
+}
+
+export const loansPath = (personId: number): string => `/ausleihen/${personId}`;
+export const loanPath = (personId: number, loanId: number): string => `/ausleihen/${personId}/${loanId}`;
+export const DUE_PATH = '/ausleihen';

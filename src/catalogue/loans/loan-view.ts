@@ -1,0 +1,106 @@
+// One loan (`/ausleihen/{user_id}/{loan_id}`): its work, borrower, dates and whether it is
+// overdue. Dates are ISO 8601 UTC timestamps in XML/JSON, readable dates in HTML.
+import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
+import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { layout } from '../layout/index.ts';
+import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { loanPath, loansPath } from './access.ts';
+import type { Loan } from './model.ts';
+import { dateText, loanStrings } from './strings.ts';
+
+/** A loan as shown at a moment: `overdue` depends on the clock, not only on the row. */
+export interface LoanModel {
+  readonly loan: Loan;
+  /** The moment the representation was made (the clock of the request). */
+  readonly now: Date;
+  readonly overdue: boolean;
+}
+
+export const isOverdue = (loan: Loan, now: Date): boolean =>
+  loan.returnedAt === null && loan.dueAt.getTime() < now.getTime();
+
+/**
+ * When the representation last changed: the borrow, or the moment it became overdue (so that
+ * If-Modified-Since never keeps a stale "not overdue" alive).
+ */
+export function loanChangedAt(loan: Loan, now: Date): Date {
+  return isOverdue(loan, now) ? loan.dueAt : loan.borrowedAt;
+}
+
+export function loanRepresentation(loan: Loan, now: Date): Representation<LoanModel> {
+  return {
+    model: { loan, now, overdue: isOverdue(loan, now) },
+    view: loanView,
+    canonicalPath: loanPath(loan.person.id, loan.id),
+    lastModified: loanChangedAt(loan, now),
+    schema: 'loan',
+  };
+}
+
+export function timeHtml(date: Date, ctx: RequestContext): Markup {
+  return html`<time datetime="${date.toISOString()}">${dateText(date, ctx.lang)}</time>`;
+}
+
+export function overdueHtml(overdue: boolean, ctx: RequestContext): Markup | string {
+  return overdue ? html` <strong class="overdue">${loanStrings(ctx.lang).overdue}</strong>` : '';
+}
+
+/** The return button: a POST form overridden to DELETE, with the CSRF token and version. */
+export function returnForm(loan: Loan, now: Date, ctx: RequestContext): Markup {
+  const t = loanStrings(ctx.lang);
+  return html`<form class="return" method="post" action="${ctx.links.relative(loanPath(loan.person.id, loan.id))}">
+    <input type="hidden" name="_method" value="DELETE" />
+    ${ctx.csrfToken !== null ? html`<input type="hidden" name="_csrf" value="${ctx.csrfToken}" />` : ''}
+    <input type="hidden" name="_version" value="${ctx.versionOf(loanRepresentation(loan, now))}" />
+    <button type="submit" aria-label="${t.returnLabel(loan.werk.titel)}">${t.returnButton}</button>
+  </form>`;
+}
+
+function loanHtml(m: LoanModel, ctx: RequestContext): Markup {
+  const t = loanStrings(ctx.lang);
+  const { loan } = m;
+  const rel = (p: string) => ctx.links.relative(p);
+  const main = html`<article class="loan">
+    <h1>${t.loanTitle(loan.werk.titel)}</h1>
+    <dl class="facts">
+      <dt>${t.work}</dt>
+      <dd><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></dd>
+      <dt>${t.person}</dt>
+      <dd><a href="${rel(personPath(loan.person.slug))}">${fullName(loan.person)}</a></dd>
+      <dt>${t.borrowed}</dt>
+      <dd>${timeHtml(loan.borrowedAt, ctx)}</dd>
+      <dt>${t.due}</dt>
+      <dd>${timeHtml(loan.dueAt, ctx)}${overdueHtml(m.overdue, ctx)}</dd>
+    </dl>
+    ${ctx.user !== null ? returnForm(loan, m.now, ctx) : ''}
+    <p><a href="${rel(loansPath(loan.person.id))}">${t.backToList}</a></p>
+  </article>`;
+  return layout(
+    { title: t.loanTitle(loan.werk.titel), main, canonicalPath: loanPath(loan.person.id, loan.id) },
+    ctx,
+  );
+}
+
+function loanXml(m: LoanModel, ctx: RequestContext): Markup {
+  const { loan } = m;
+  return xml`<ausleihe>
+  <person ref="${ctx.links.absolute(personPath(loan.person.slug))}">${fullName(loan.person)}</person>
+  <werk ref="${ctx.links.absolute(workPath(loan.werk.slug))}">${loan.werk.titel}</werk>
+  <ausgeliehen>${loan.borrowedAt.toISOString()}</ausgeliehen>
+  <faellig>${loan.dueAt.toISOString()}</faellig>
+  <ueberfaellig>${String(m.overdue)}</ueberfaellig>
+</ausleihe>`;
+}
+
+function loanJson(m: LoanModel, ctx: RequestContext): unknown {
+  const { loan } = m;
+  return {
+    person: { name: fullName(loan.person), url: ctx.links.absolute(personPath(loan.person.slug)) },
+    werk: { titel: loan.werk.titel, url: ctx.links.absolute(workPath(loan.werk.slug)) },
+    ausgeliehen: loan.borrowedAt.toISOString(),
+    faellig: loan.dueAt.toISOString(),
+    ueberfaellig: m.overdue,
+  };
+}
+
+export const loanView: View<LoanModel> = { html: loanHtml, xml: loanXml, json: loanJson };

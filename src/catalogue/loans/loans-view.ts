@@ -1,0 +1,105 @@
+// A person's current loans (`/ausleihen/{user_id}`): each with its work (title + link), loan
+// date and due date. The HTML page also offers a return button per loan and a borrow form.
+import type { RequestContext, View } from '../../http/resource/types.ts';
+import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { layout } from '../layout/index.ts';
+import type { PersonRef } from '../model.ts';
+import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { loanPath, loansPath } from './access.ts';
+import { isOverdue, overdueHtml, returnForm, timeHtml } from './loan-view.ts';
+import type { Loan } from './model.ts';
+import { loanStrings } from './strings.ts';
+
+export interface LoansModel {
+  readonly person: PersonRef;
+  readonly items: readonly Loan[];
+  readonly now: Date;
+  /** Loan period in days, for the hint beside the borrow form. */
+  readonly loanDays: number;
+}
+
+function borrowForm(m: LoansModel, ctx: RequestContext): Markup {
+  const t = loanStrings(ctx.lang);
+  return html`<section class="borrow">
+    <h2>${t.borrowHeading}</h2>
+    <form method="post" action="${ctx.links.relative(loansPath(m.person.id))}">
+      ${ctx.csrfToken !== null ? html`<input type="hidden" name="_csrf" value="${ctx.csrfToken}" />` : ''}
+      <p>
+        <label for="werk">${t.borrowLabel}</label>
+        <input id="werk" name="werk" type="text" required maxlength="2048" autocomplete="off" />
+        <button type="submit">${t.borrowButton}</button>
+      </p>
+      <p class="hint">${t.borrowHint(m.loanDays)}</p>
+    </form>
+  </section>`;
+}
+
+function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
+  const t = loanStrings(ctx.lang);
+  const rel = (p: string) => ctx.links.relative(p);
+  const name = fullName(m.person);
+  const forms = ctx.user !== null;
+  const rows = m.items.map(
+    (loan) => html`<tr${isOverdue(loan, m.now) ? html` class="overdue"` : ''}>
+      <td><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></td>
+      <td><a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.borrowedAt, ctx)}</a></td>
+      <td>${timeHtml(loan.dueAt, ctx)}${overdueHtml(isOverdue(loan, m.now), ctx)}</td>
+      ${forms ? html`<td>${returnForm(loan, m.now, ctx)}</td>` : ''}
+    </tr> `,
+  );
+  const main = html`<article class="loans">
+    <h1>${t.listTitle(name)}</h1>
+    <p><a href="${rel(personPath(m.person.slug))}">${name}</a></p>
+    ${
+      m.items.length > 0
+        ? html`<table class="loans">
+            <thead>
+              <tr>
+                <th scope="col">${t.work}</th>
+                <th scope="col">${t.borrowed}</th>
+                <th scope="col">${t.due}</th>
+                ${forms ? html`<th scope="col">${t.actions}</th>` : ''}
+              </tr>
+            </thead>
+            <tbody>
+              ${rows}
+            </tbody>
+          </table>`
+        : html`<p>${t.none}</p>`
+    }
+    ${forms ? borrowForm(m, ctx) : ''}
+  </article>`;
+  return layout({ title: t.listTitle(name), main, canonicalPath: loansPath(m.person.id) }, ctx);
+}
+
+function loansXml(m: LoansModel, ctx: RequestContext): Markup {
+  const abs = (p: string) => ctx.links.absolute(p);
+  const items = m.items.map(
+    (loan) => xml`
+  <ausleihe ref="${abs(loanPath(loan.person.id, loan.id))}">
+    <werk ref="${abs(workPath(loan.werk.slug))}">${loan.werk.titel}</werk>
+    <ausgeliehen>${loan.borrowedAt.toISOString()}</ausgeliehen>
+    <faellig>${loan.dueAt.toISOString()}</faellig>
+    <ueberfaellig>${String(isOverdue(loan, m.now))}</ueberfaellig>
+  </ausleihe>`,
+  );
+  return xml`<ausleihen>
+  <person ref="${abs(personPath(m.person.slug))}">${fullName(m.person)}</person>${items}
+</ausleihen>`;
+}
+
+function loansJson(m: LoansModel, ctx: RequestContext): unknown {
+  const abs = (p: string) => ctx.links.absolute(p);
+  return {
+    person: { name: fullName(m.person), url: abs(personPath(m.person.slug)) },
+    ausleihe: m.items.map((loan) => ({
+      url: abs(loanPath(loan.person.id, loan.id)),
+      werk: { titel: loan.werk.titel, url: abs(workPath(loan.werk.slug)) },
+      ausgeliehen: loan.borrowedAt.toISOString(),
+      faellig: loan.dueAt.toISOString(),
+      ueberfaellig: isOverdue(loan, m.now),
+    })),
+  };
+}
+
+export const loansView: View<LoansModel> = { html: loansHtml, xml: loansXml, json: loansJson };

@@ -1,0 +1,186 @@
+// Handlers of the loan resources (design §3, §6, §7):
+//   /ausleihen?benutzer={id}  (readable /ausleihen/{id})       GET: current loans, POST: borrow
+//   /ausleihe?benutzer={id}&id={loan}  (/ausleihen/{id}/{loan}) GET: the loan, DELETE: return it
+//   /ausleihen                                                  GET: open loans by due date (staff)
+// Access is checked first, on every method: owner or staff, else 403 (access.ts).
+import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
+import { isFields } from '../../http/body/fields.ts';
+import { BusyError } from '../../storage/index.ts';
+import type { PersonRef } from '../model.ts';
+import { gone, HttpError, notFound } from '../shared/errors.ts';
+import { DUE_PATH, idParam, loanPath, loansPath, requireOwnerOrStaff, requireStaff } from './access.ts';
+import { dueView, type DueModel } from './due-view.ts';
+import { loanChangedAt, loanRepresentation } from './loan-view.ts';
+import { loansView, type LoansModel } from './loans-view.ts';
+import type { BorrowRefusal, Loan, LoanStore } from './model.ts';
+import { DEFAULT_DUE_LIMIT, LOAN_DAYS } from './store.ts';
+import { parseWerkField, WERK_FIELD_PROBLEM } from './werk-field.ts';
+
+export interface LoanResourceOptions {
+  /** Clock deciding which loans are overdue (tests pin it). */
+  readonly now?: () => Date;
+  /** Loan period shown beside the borrow form; the store's setting decides (default 28). */
+  readonly loanDays?: number;
+  /** Most loans the staff list shows (default 500). */
+  readonly dueLimit?: number;
+}
+
+/** The person whose loans are asked for, after the access check: 404 unknown, 410 deleted. */
+async function livePerson(store: LoanStore, personId: number | null): Promise<PersonRef> {
+  if (personId === null) throw notFound();
+  const found = await store.person(personId);
+  if (found === null || 'movedTo' in found) throw notFound(`There is no user ${personId}.`);
+  if ('gone' in found) throw gone(`User ${personId} was deleted.`);
+  return found.found;
+}
+
+function unavailable(cause: unknown): HttpError {
+  return new HttpError('SHELFMARK_SERVICE_UNAVAILABLE', {
+    detail: 'The library is busy; please try again in a moment.',
+    headers: { 'Retry-After': '1' },
+    cause,
+  });
+}
+
+async function writing<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw error instanceof BusyError ? unavailable(error) : error;
+  }
+}
+
+function invalidWerk(detail: string): HttpError {
+  return new HttpError('SHELFMARK_VALIDATION_FAILED', {
+    detail: 'The work to borrow is missing or unknown.',
+    extensions: { errors: [{ field: 'werk', detail }] },
+  });
+}
+
+function refusal(reason: BorrowRefusal): HttpError {
+  switch (reason) {
+    case 'no-copy-free':
+      return new HttpError('SHELFMARK_CONFLICT', { detail: 'Every copy of this work is lent out.' });
+    case 'already-borrowed':
+      return new HttpError('SHELFMARK_CONFLICT', { detail: 'This user has already borrowed this work.' });
+    case 'unknown-work':
+      return invalidWerk('names no work of this library');
+    case 'work-gone':
+      return invalidWerk('names a work that was deleted');
+    case 'unknown-person':
+      return notFound('There is no such user.');
+  }
+}
+
+/** An HTML form's POST carries `_method` when it stands for PUT or DELETE. */
+const isFormOverride = (ctx: RequestContext): boolean =>
+  isFields(ctx.body) && Object.hasOwn(ctx.body, '_method');
+
+export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}): ResourceDefinition {
+  const now = opts.now ?? (() => new Date());
+  const loanDays = opts.loanDays ?? LOAN_DAYS;
+
+  async function dueList(ctx: RequestContext): Promise<Outcome> {
+    requireStaff(ctx);
+    const model: DueModel = { items: await store.due(opts.dueLimit ?? DEFAULT_DUE_LIMIT), now: now() };
+    return {
+      type: 'representation',
+      representation: { model, view: dueView, canonicalPath: DUE_PATH, schema: 'due-loans' },
+    };
+  }
+
+  return {
+    name: 'loans',
+    path: '/ausleihen',
+    methods: {
+      GET: async (ctx) => {
+        if (ctx.query.get('benutzer') === null) return dueList(ctx);
+        const personId = idParam(ctx, 'benutzer');
+        requireOwnerOrStaff(ctx, personId);
+        const person = await livePerson(store, personId);
+        const current = await store.currentLoans(person.id);
+        const at = now();
+        const model: LoansModel = { person, items: current.items, now: at, loanDays };
+        const changes = [current.lastChange, ...current.items.map((l) => loanChangedAt(l, at))];
+        const times = changes.filter((d): d is Date => d !== null).map((d) => d.getTime());
+        return {
+          type: 'representation',
+          representation: {
+            model,
+            view: loansView,
+            canonicalPath: loansPath(person.id),
+            ...(times.length > 0 && { lastModified: new Date(Math.max(...times)) }),
+            schema: 'loans',
+          },
+        };
+      },
+
+      POST: async (ctx) => {
+        if (ctx.query.get('benutzer') === null) {
+          throw new HttpError('SHELFMARK_METHOD_NOT_ALLOWED', {
+            detail: 'Borrow at the loans of a user: POST /ausleihen/{user_id}.',
+            headers: { Allow: 'GET, HEAD, OPTIONS' },
+          });
+        }
+        const personId = idParam(ctx, 'benutzer');
+        requireOwnerOrStaff(ctx, personId);
+        const person = await livePerson(store, personId);
+        const value = isFields(ctx.body) ? ctx.body.werk : undefined;
+        if (value === undefined || value === null || value === '') throw invalidWerk('is required');
+        const key = parseWerkField(value, ctx.links);
+        if (key === null) throw invalidWerk(WERK_FIELD_PROBLEM);
+        const outcome = await writing(() => store.borrow(person.id, key));
+        if (!outcome.ok) throw refusal(outcome.reason);
+        const path = loanPath(person.id, outcome.loan.id);
+        // Post/Redirect/Get for browsers: back to the list, which now shows the new loan.
+        if (ctx.format === 'html') return { type: 'redirect', status: 303, path: loansPath(person.id) };
+        return {
+          type: 'representation',
+          status: 201,
+          location: path,
+          representation: loanRepresentation(outcome.loan, now()),
+        };
+      },
+    },
+  };
+}
+
+export function loanResource(store: LoanStore, opts: LoanResourceOptions = {}): ResourceDefinition {
+  const now = opts.now ?? (() => new Date());
+
+  /** The open loan the URL names (after the access check): 404 unknown, 410 returned. */
+  async function openLoan(ctx: RequestContext): Promise<Loan> {
+    const personId = idParam(ctx, 'benutzer');
+    requireOwnerOrStaff(ctx, personId);
+    const loanId = idParam(ctx, 'id');
+    if (personId === null || loanId === null) throw notFound();
+    const loan = await store.loan(personId, loanId);
+    if (loan === null) {
+      await livePerson(store, personId); // an unknown or deleted user says so
+      throw notFound(`User ${personId} has no loan ${loanId}.`);
+    }
+    if (loan.returnedAt !== null) throw gone('This loan was returned.');
+    return loan;
+  }
+
+  return {
+    name: 'loan',
+    path: '/ausleihe',
+    methods: {
+      GET: async (ctx) => ({
+        type: 'representation',
+        representation: loanRepresentation(await openLoan(ctx), now()),
+      }),
+
+      DELETE: async (ctx) => {
+        const loan = await openLoan(ctx);
+        ctx.checkPreconditions(loanRepresentation(loan, now()));
+        const result = await writing(() => store.returnLoan(loan.person.id, loan.id));
+        if (result === null) throw notFound();
+        if ('already' in result) throw gone('This loan was returned.');
+        if (isFormOverride(ctx)) return { type: 'redirect', status: 303, path: loansPath(loan.person.id) };
+        return { type: 'empty', status: 204 };
+      },
+    },
+  };
+}

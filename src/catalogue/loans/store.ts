@@ -1,0 +1,206 @@
+// SQL-backed LoanStore (both engines). Borrowing is one transaction that first takes the work's
+// lock and only then counts its open loans, so concurrent borrowers queue instead of all seeing
+// the same free copy: PostgreSQL locks the work row (`SELECT … FOR UPDATE`); SQLite's driver
+// opens every write transaction with BEGIN IMMEDIATE, which admits one writer (of any process)
+// at a time, so the count and the insert are never interleaved with another borrow.
+import type { Kysely } from 'kysely';
+import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
+import type { Lookup, PersonRef } from '../model.ts';
+import type { DB } from '../schema.ts';
+import { resolveSlug } from '../slugs.ts';
+import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
+
+export const LOAN_DAYS = 28;
+export const DEFAULT_DUE_LIMIT = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface LoanStoreOptions {
+  readonly capabilities?: Capabilities;
+  /** Clock for borrow/return timestamps (tests pin it). */
+  readonly now?: () => Date;
+  /** Loan period in days (default 28). */
+  readonly loanDays?: number;
+}
+
+type LoanRow = {
+  id: number;
+  borrowed_at: string;
+  due_at: string;
+  returned_at: string | null;
+  person_id: number;
+  person_slug: string;
+  vorname: string;
+  nachname: string;
+  work_id: number;
+  work_slug: string;
+  titel: string;
+};
+
+function loanOf(row: LoanRow): Loan {
+  return {
+    id: row.id,
+    person: { id: row.person_id, slug: row.person_slug, vorname: row.vorname, nachname: row.nachname },
+    werk: { id: row.work_id, slug: row.work_slug, titel: row.titel },
+    borrowedAt: new Date(row.borrowed_at),
+    dueAt: new Date(row.due_at),
+    returnedAt: row.returned_at === null ? null : new Date(row.returned_at),
+  };
+}
+
+/** Loans joined with their person and work, in the shape of LoanRow. */
+function loansQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('loans')
+    .innerJoin('persons', 'persons.id', 'loans.person_id')
+    .innerJoin('works', 'works.id', 'loans.work_id')
+    .select([
+      'loans.id',
+      'loans.borrowed_at',
+      'loans.due_at',
+      'loans.returned_at',
+      'persons.id as person_id',
+      'persons.slug as person_slug',
+      'persons.vorname',
+      'persons.nachname',
+      'works.id as work_id',
+      'works.slug as work_slug',
+      'works.titel',
+    ]);
+}
+
+const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+/** The id of the live work a key names, or why there is none. */
+async function workIdOf(db: Kysely<DB>, key: WorkKey): Promise<number | 'unknown-work' | 'work-gone'> {
+  if ('id' in key) return isId(key.id) ? key.id : 'unknown-work';
+  let resolution = await resolveSlug(db, 'work', key.slug);
+  if (resolution && 'movedTo' in resolution) resolution = await resolveSlug(db, 'work', resolution.movedTo);
+  if (resolution === null || 'movedTo' in resolution) return 'unknown-work';
+  if ('gone' in resolution) return 'work-gone';
+  return resolution.id;
+}
+
+export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}): LoanStore {
+  const capabilities = options.capabilities ?? detectCapabilities(db);
+  const clock = options.now ?? (() => new Date());
+  const loanDays = options.loanDays ?? LOAN_DAYS;
+
+  async function loadLoan(conn: Kysely<DB>, id: number): Promise<Loan> {
+    return loanOf(await loansQuery(conn).where('loans.id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  async function loan(personId: number, loanId: number): Promise<Loan | null> {
+    if (!isId(personId) || !isId(loanId)) return null;
+    const row = await loansQuery(db)
+      .where('loans.id', '=', loanId)
+      .where('loans.person_id', '=', personId)
+      .executeTakeFirst();
+    return row ? loanOf(row) : null;
+  }
+
+  return {
+    async person(id): Promise<Lookup<PersonRef>> {
+      if (!isId(id)) return null;
+      const row = await db
+        .selectFrom('persons')
+        .select(['id', 'slug', 'vorname', 'nachname', 'deleted_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      if (row.deleted_at !== null) return { gone: true };
+      const { deleted_at: _deleted, ...person } = row;
+      return { found: person };
+    },
+
+    async currentLoans(personId): Promise<CurrentLoans> {
+      if (!isId(personId)) return { items: [], lastChange: null };
+      const rows = await loansQuery(db)
+        .where('loans.person_id', '=', personId)
+        .where('loans.returned_at', 'is', null)
+        .orderBy('loans.borrowed_at')
+        .orderBy('loans.id')
+        .execute();
+      // Returned loans leave the list, so they change it too.
+      const last = await db
+        .selectFrom('loans')
+        .select((eb) => [eb.fn.max('borrowed_at').as('borrowed'), eb.fn.max('returned_at').as('returned')])
+        .where('person_id', '=', personId)
+        .executeTakeFirst();
+      const stamps = [last?.borrowed, last?.returned].filter((s): s is string => typeof s === 'string');
+      const latest = stamps.sort().at(-1);
+      return { items: rows.map(loanOf), lastChange: latest === undefined ? null : new Date(latest) };
+    },
+
+    loan,
+
+    async borrow(personId, key): Promise<BorrowOutcome> {
+      if (!isId(personId)) return { ok: false, reason: 'unknown-person' };
+      const workId = await workIdOf(db, key);
+      if (typeof workId !== 'number') return { ok: false, reason: workId };
+      return db.transaction().execute(async (trx): Promise<BorrowOutcome> => {
+        // The lock comes first: whoever holds it sees every loan committed before it.
+        let lockWork = trx
+          .selectFrom('works')
+          .select(['id', 'exemplare', 'deleted_at'])
+          .where('id', '=', workId);
+        if (capabilities.forUpdate) lockWork = lockWork.forUpdate();
+        const work = await lockWork.executeTakeFirst();
+        if (!work) return { ok: false, reason: 'unknown-work' };
+        if (work.deleted_at !== null) return { ok: false, reason: 'work-gone' };
+        const person = await trx
+          .selectFrom('persons')
+          .select('id')
+          .where('id', '=', personId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!person) return { ok: false, reason: 'unknown-person' };
+        const open = await trx
+          .selectFrom('loans')
+          .select('person_id')
+          .where('work_id', '=', workId)
+          .where('returned_at', 'is', null)
+          .execute();
+        if (open.some((l) => l.person_id === personId)) return { ok: false, reason: 'already-borrowed' };
+        if (open.length >= work.exemplare) return { ok: false, reason: 'no-copy-free' };
+        const at = clock();
+        const { id } = await trx
+          .insertInto('loans')
+          .values({
+            person_id: personId,
+            work_id: workId,
+            borrowed_at: at.toISOString(),
+            due_at: new Date(at.getTime() + loanDays * DAY_MS).toISOString(),
+            returned_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { ok: true, loan: await loadLoan(trx, id) };
+      });
+    },
+
+    async returnLoan(personId, loanId): Promise<ReturnOutcome> {
+      if (!isId(personId) || !isId(loanId)) return null;
+      // One conditional UPDATE: of two concurrent returns exactly one changes the row.
+      const result = await db
+        .updateTable('loans')
+        .set({ returned_at: clock().toISOString() })
+        .where('id', '=', loanId)
+        .where('person_id', '=', personId)
+        .where('returned_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) return { returned: await loadLoan(db, loanId) };
+      const existing = await loan(personId, loanId);
+      return existing === null ? null : { already: true };
+    },
+
+    async due(limit = DEFAULT_DUE_LIMIT) {
+      const rows = await loansQuery(db)
+        .where('loans.returned_at', 'is', null)
+        .orderBy('loans.due_at')
+        .orderBy('loans.id')
+        .limit(Math.max(1, Math.min(limit, 10_000)))
+        .execute();
+      return rows.map(loanOf);
+    },
+  };
+}

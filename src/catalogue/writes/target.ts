@@ -1,0 +1,55 @@
+// What a PUT or DELETE at `/person?slug=` (or `?id=`) addresses: a live resource, a free slug
+// (PUT creates there), or a moved one (308: the write is repeated at the new URL, method and
+// body kept). A deleted resource's URL answers 410; an unknown id or an impossible slug 404.
+import type { Outcome, RequestContext } from '../../http/resource/types.ts';
+import type { Lookup } from '../model.ts';
+import { gone, HttpError, notFound } from '../shared/errors.ts';
+import type { Finder } from '../shared/lookup.ts';
+import { isValidSlug } from '../slugs.ts';
+import { ConflictError } from '../../storage/index.ts';
+
+export type WriteTarget<T> =
+  { readonly found: T } | { readonly free: string } | { readonly redirect: Outcome };
+
+const ID = /^[1-9][0-9]{0,14}$/;
+
+export async function writeTarget<T>(
+  finder: Finder<T>,
+  ctx: RequestContext,
+  collection: string,
+): Promise<WriteTarget<T>> {
+  const slug = ctx.query.get('slug');
+  const id = ctx.query.get('id');
+  let lookup: Lookup<T> = null;
+  if (slug !== null) {
+    if (!isValidSlug(slug)) {
+      throw notFound(
+        'A slug is lower-case letters and digits in words joined by single hyphens (at most 100).',
+      );
+    }
+    lookup = await finder.bySlug(slug);
+    if (lookup === null) return { free: slug };
+  } else if (id !== null && ID.test(id)) {
+    lookup = await finder.byId(Number(id));
+  }
+  if (lookup === null) throw notFound();
+  if ('gone' in lookup) throw gone();
+  if ('movedTo' in lookup) {
+    return {
+      redirect: {
+        type: 'redirect',
+        status: 308,
+        path: `${collection}/${encodeURIComponent(lookup.movedTo)}`,
+      },
+    };
+  }
+  return { found: lookup.found };
+}
+
+/** A slug taken between the lookup and the insert (another process won the race) → 409. */
+export function conflictOf(error: unknown): never {
+  if (error instanceof ConflictError) {
+    throw new HttpError('SHELFMARK_CONFLICT', { detail: 'This URL was taken by another write meanwhile.' });
+  }
+  throw error;
+}

@@ -1,0 +1,69 @@
+// `shelfmark user …` against a real (SQLite) accounts table, with the password reader faked.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { TestDatabase } from '../storage/index.ts';
+import { createAccountStore, type AccountStore } from '../catalogue/accounts/index.ts';
+import type { DB } from '../catalogue/schema.ts';
+import { createStores } from '../catalogue/stores.ts';
+import { catalogueTestTargets } from '../catalogue/testing.ts';
+import { runUserCommand, type UserCommandDeps } from './user.ts';
+
+let database: TestDatabase<DB>;
+let accounts: AccountStore;
+let deps: UserCommandDeps;
+const output: string[] = [];
+const passwords: string[] = [];
+
+before(async () => {
+  database = await catalogueTestTargets(undefined)[0]!.open();
+  const stores = createStores(database.db);
+  await stores.persons.create({ slug: 'anna-berger', vorname: 'Anna', nachname: 'Berger' });
+  accounts = createAccountStore(database.db);
+  deps = {
+    accounts,
+    persons: stores.persons,
+    readPassword: async () => passwords.shift() ?? '',
+    hash: async (pw) => `$plain$${pw}`,
+    out: (t) => output.push(t),
+    err: (t) => output.push(t),
+  };
+});
+after(() => database?.dispose());
+
+test('add, passwd, role, remove; the password is never printed', async () => {
+  passwords.push('geheim-genug');
+  assert.equal(
+    await runUserCommand(deps, ['add', 'anna'], {
+      person: 'anna-berger',
+      role: 'staff',
+      'password-stdin': true,
+    }),
+    0,
+  );
+  assert.deepEqual(await accounts.findByUsername('anna'), {
+    id: 1,
+    username: 'anna',
+    role: 'staff',
+    passwordHash: '$plain$geheim-genug',
+  });
+  passwords.push('kurz');
+  assert.equal(await runUserCommand(deps, ['passwd', 'anna'], {}), 1, 'too short');
+  passwords.push('noch-geheimer');
+  assert.equal(await runUserCommand(deps, ['passwd', 'anna'], {}), 0);
+  assert.equal((await accounts.findByUsername('anna'))?.passwordHash, '$plain$noch-geheimer');
+  assert.equal(await runUserCommand(deps, ['role', 'anna', 'member'], {}), 0);
+  assert.equal((await accounts.findByUsername('anna'))?.role, 'member');
+  assert.equal(await runUserCommand(deps, ['role', 'anna', 'admin'], {}), 1);
+  assert.equal(await runUserCommand(deps, ['add', 'x'], { person: 'niemand' }), 1);
+  passwords.push('lang-genug-1');
+  assert.equal(
+    await runUserCommand(deps, ['add', 'anna2'], { person: 'anna-berger' }),
+    1,
+    'one account per person',
+  );
+  assert.match(output.at(-1) ?? '', /already has an account/);
+  assert.equal(await runUserCommand(deps, ['remove', 'anna'], {}), 0);
+  assert.equal(await runUserCommand(deps, ['remove', 'anna'], {}), 1);
+  assert.equal(await runUserCommand(deps, ['frobnicate', 'anna'], {}), 2);
+  assert.ok(!output.join('').includes('geheim'), output.join(''));
+});

@@ -1,0 +1,52 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot } from './browser.ts';
+import { skipUnless } from './requirements.ts';
+
+const page = `<!doctype html><html lang="de"><title>Katalog</title>
+<h1>Werke</h1><button onclick="document.querySelector('h1').textContent='geklickt'">Los</button></html>`;
+
+describe('launchBrowser and screenshot', skipUnless('chromium'), () => {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  let browser: Browser;
+  let base = '';
+  let dir = '';
+
+  before(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchBrowser();
+    dir = await mkdtemp(path.join(tmpdir(), 'shelfmark-shot-'));
+  });
+  after(async () => {
+    await browser?.close();
+    server.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test('the browser loads a local page and runs its script', async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`${base}/werke`);
+    assert.equal(await tab.title(), 'Katalog');
+    await tab.getByRole('button', { name: 'Los' }).click();
+    assert.equal(await tab.locator('h1').textContent(), 'geklickt');
+    await context.close();
+  });
+
+  test('screenshot writes a PNG of the page, with a given or its own browser', async () => {
+    for (const options of [{ browser }, {}]) {
+      const file = path.join(dir, `page-${options.browser ? 'shared' : 'own'}.png`);
+      assert.equal(await screenshot(`${base}/`, file, { ...options, width: 640, height: 480 }), file);
+      const png = await readFile(file);
+      assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')]);
+      assert.equal(png.readUInt32BE(16), 640); // IHDR width
+    }
+  });
+});

@@ -1,0 +1,52 @@
+// Headless Debian Chromium driven by playwright-core (which never downloads a browser of its
+// own). The flags keep Chromium off the network: this machine's closed network otherwise
+// refuses its background connections by the dozen.
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_PATH } from './requirements.ts';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', // tests run as root, where Chromium's sandbox refuses to start
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Starts headless Chromium. Playwright gives every launch a fresh, empty profile
+ * (user-data dir) of its own and deletes it on `browser.close()`: close it in `after()`.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Saves a full-page PNG of `url` to `file` (after the load event). Uses `browser` when
+ * given, otherwise launches and closes one; returns `file`.
+ */
+export async function screenshot(
+  url: string,
+  file: string,
+  options: { browser?: Browser; width?: number; height?: number } = {},
+): Promise<string> {
+  const browser = options.browser ?? (await launchBrowser());
+  try {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(url, { waitUntil: 'load' });
+      if (!response) throw new Error(`no response for ${url}`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    } finally {
+      await context.close();
+    }
+  } finally {
+    if (!options.browser) await browser.close();
+  }
+}
