@@ -11,7 +11,13 @@ function runTests(args: string[], env: Record<string, string | undefined>) {
     cwd: root,
     encoding: 'utf8',
     // NODE_TEST_CONTEXT would make the inner node --test think it runs inside this test and skip its files.
-    env: { ...process.env, NODE_TEST_CONTEXT: undefined, CI: undefined, SHELFMARK_TEST_DATABASE_URL: undefined, ...env },
+    env: {
+      ...process.env,
+      NODE_TEST_CONTEXT: undefined,
+      CI: undefined,
+      SHELFMARK_TEST_DATABASE_URL: undefined,
+      ...env,
+    },
   });
   return { code: result.status, output: result.stdout + result.stderr };
 }
@@ -37,7 +43,10 @@ test('skipped suites are listed with their reason', () => {
 test('in CI a missing requirement fails the run even when no selected test needs it', () => {
   const { code, output } = runTests(['test/support/json.test.ts'], { CI: 'true' });
   assert.equal(code, 1, output);
-  assert.match(output, /CI=true, so this fails the run: PostgreSQL suites skipped: SHELFMARK_TEST_DATABASE_URL not set/);
+  assert.match(
+    output,
+    /CI=true, so this fails the run: PostgreSQL suites skipped: SHELFMARK_TEST_DATABASE_URL not set/,
+  );
 });
 
 test('a filter that matches no test file fails instead of running nothing', () => {

@@ -55,7 +55,12 @@ const deadlineMinutes = Number(process.env.SHELFMARK_TEST_DEADLINE_MINUTES) || 2
 console.log(`Running ${files.length} test file(s) with Node ${process.version}\n`);
 const exitCode = await new Promise<number>((resolve) => {
   // Its own process group, so that on the deadline it goes down with every test process.
-  const child = spawn(process.execPath, nodeArgs, { cwd: root, stdio: 'inherit', env: process.env, detached: true });
+  const child = spawn(process.execPath, nodeArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+    detached: true,
+  });
   const killGroup = (signal: NodeJS.Signals): void => {
     try {
       if (child.pid) process.kill(-child.pid, signal);
@@ -94,7 +99,7 @@ process.exit(exitCode !== 0 ? exitCode : ciFailures > 0 || !summary ? 1 : 0);
 /** The test files that child processes of `pid` are running (Linux /proc), for the deadline message. */
 function runningTestFiles(pid: number): string[] {
   const files: string[] = [];
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {

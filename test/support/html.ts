@@ -32,7 +32,9 @@ export async function validateHtml(pages: HtmlPage[]): Promise<HtmlValidation[]>
     const messages = parseReport(result.stderr, result.code);
     return pages.map((page, i) => ({
       name: page.name,
-      messages: messages.filter((m) => m.url !== undefined && path.basename(m.url) === `page-${i}.html`).map(strip),
+      messages: messages
+        .filter((m) => m.url !== undefined && path.basename(m.url) === `page-${i}.html`)
+        .map(strip),
     }));
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,9 @@ import pg from 'pg';
 import { freshSchema, skipUnlessPg } from './pg.ts';
 
 async function query(connection: string | pg.ClientConfig, sql: string, values: unknown[] = []) {
-  const client = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : connection);
+  const client = new pg.Client(
+    typeof connection === 'string' ? { connectionString: connection } : connection,
+  );
   await client.connect();
   try {
     return (await client.query(sql, values)).rows;
@@ -13,28 +15,36 @@ async function query(connection: string | pg.ClientConfig, sql: string, values: 
   }
 }
 
-test('freshSchema gives a URL and a config whose connections use a new, empty schema', skipUnlessPg, async () => {
-  const fresh = await freshSchema();
-  try {
-    assert.match(fresh.schema, /^test_[0-9a-f]{12}$/);
-    await query(fresh.url, 'CREATE TABLE person (id int)');
-    const [viaUrl] = await query(fresh.url, 'SELECT current_schema() AS schema');
-    const [viaConfig] = await query(fresh.config, 'SELECT current_schema() AS schema');
-    assert.equal(viaUrl.schema, fresh.schema);
-    assert.equal(viaConfig.schema, fresh.schema);
-    const tables = await query(fresh.config, 'SELECT table_schema FROM information_schema.tables WHERE table_name = $1', [
-      'person',
+test(
+  'freshSchema gives a URL and a config whose connections use a new, empty schema',
+  skipUnlessPg,
+  async () => {
+    const fresh = await freshSchema();
+    try {
+      assert.match(fresh.schema, /^test_[0-9a-f]{12}$/);
+      await query(fresh.url, 'CREATE TABLE person (id int)');
+      const [viaUrl] = await query(fresh.url, 'SELECT current_schema() AS schema');
+      const [viaConfig] = await query(fresh.config, 'SELECT current_schema() AS schema');
+      assert.equal(viaUrl.schema, fresh.schema);
+      assert.equal(viaConfig.schema, fresh.schema);
+      const tables = await query(
+        fresh.config,
+        'SELECT table_schema FROM information_schema.tables WHERE table_name = $1',
+        ['person'],
+      );
+      assert.deepEqual(
+        tables.map((t) => t.table_schema),
+        [fresh.schema],
+      );
+    } finally {
+      await fresh.drop();
+    }
+    const left = await query(fresh.config.connectionString, 'SELECT 1 FROM pg_namespace WHERE nspname = $1', [
+      fresh.schema,
     ]);
-    assert.deepEqual(
-      tables.map((t) => t.table_schema),
-      [fresh.schema],
-    );
-  } finally {
-    await fresh.drop();
-  }
-  const left = await query(fresh.config.connectionString, 'SELECT 1 FROM pg_namespace WHERE nspname = $1', [fresh.schema]);
-  assert.deepEqual(left, []);
-});
+    assert.deepEqual(left, []);
+  },
+);
 
 test('two fresh schemas do not share tables', skipUnlessPg, async () => {
   const [a, b] = await Promise.all([freshSchema(), freshSchema()]);

@@ -27,7 +27,10 @@ export type FreshSchema = {
  * (default: pgTestUrl(); throws if there is none, so a CI run without PostgreSQL fails).
  */
 export async function freshSchema(url: string | undefined = pgTestUrl()): Promise<FreshSchema> {
-  if (!url) throw new Error('PostgreSQL test needs SHELFMARK_TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  if (!url)
+    throw new Error(
+      'PostgreSQL test needs SHELFMARK_TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    );
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await withClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
   const options = `-c search_path=${schema}`;
@@ -37,7 +40,10 @@ export async function freshSchema(url: string | undefined = pgTestUrl()): Promis
     schema,
     url: withSchema.href,
     config: { connectionString: url, options },
-    drop: () => withClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)).then(() => undefined),
+    drop: () =>
+      withClient(url, (client) => client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)).then(
+        () => undefined,
+      ),
   };
 }
 

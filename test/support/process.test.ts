@@ -24,7 +24,12 @@ test('freePort gives a port that can be listened on', async () => {
 
 test('startProcess waits for the ready line and stop() ends the process', async () => {
   const port = await freePort();
-  const started = await startProcess(process.execPath, ['-e', server], { PORT: String(port) }, /listening on (\S+)/);
+  const started = await startProcess(
+    process.execPath,
+    ['-e', server],
+    { PORT: String(port) },
+    /listening on (\S+)/,
+  );
   assert.equal(started.ready[1], `http://127.0.0.1:${port}`);
   assert.match(started.output(), /starting up/);
   assert.equal(started.child.exitCode, null);
@@ -43,7 +48,8 @@ test('startProcess with a test context stops the process when the test ends', as
   });
   assert.ok(started);
   const { child } = started;
-  if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+  if (child.exitCode === null && child.signalCode === null)
+    await new Promise((resolve) => child.once('exit', resolve));
   assert.equal(started.child.signalCode, 'SIGTERM');
 });
 
@@ -71,7 +77,8 @@ test('startProcess rejects and kills the process when no ready line comes', asyn
 });
 
 test('startProcess passes env over the inherited environment and can remove variables', async () => {
-  const script = "console.log('A=' + process.env.A + ' HOME=' + process.env.HOME + ' PATH=' + Boolean(process.env.PATH))";
+  const script =
+    "console.log('A=' + process.env.A + ' HOME=' + process.env.HOME + ' PATH=' + Boolean(process.env.PATH))";
   const started = await startProcess(process.execPath, ['-e', script], { A: 'x', HOME: undefined }, /^A=/);
   assert.equal(started.ready.input, 'A=x HOME=undefined PATH=true');
   await started.stop();

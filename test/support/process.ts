@@ -84,7 +84,9 @@ export function startProcess(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void stop().then(() => reject(new Error(`${cmd} ${args.join(' ')}: ${why}\n--- output ---\n${output}`)));
+      void stop().then(() =>
+        reject(new Error(`${cmd} ${args.join(' ')}: ${why}\n--- output ---\n${output}`)),
+      );
     };
     const timer = setTimeout(
       () => fail(`no line matched ${readyRegex} within ${options.readyTimeoutMs ?? 30000} ms`),

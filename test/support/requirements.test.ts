@@ -35,8 +35,14 @@ test('in CI nothing skips, so a missing tool fails its tests', () => {
 
 test('a tool that is not on the PATH is reported missing', () => {
   withEnv({ CI: undefined, PATH: '/nonexistent' }, () => {
-    assert.equal(missingRequirement('xmllint'), 'XML Schema checks skipped: xmllint not found (Debian package libxml2-utils)');
-    assert.match(String(skipUnless('postgres', 'java').skip), /^(PostgreSQL suites|HTML validity checks) skipped/);
+    assert.equal(
+      missingRequirement('xmllint'),
+      'XML Schema checks skipped: xmllint not found (Debian package libxml2-utils)',
+    );
+    assert.match(
+      String(skipUnless('postgres', 'java').skip),
+      /^(PostgreSQL suites|HTML validity checks) skipped/,
+    );
   });
 });
 

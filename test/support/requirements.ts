@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const VNU_JAR = fileURLToPath(new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url));
+export const VNU_JAR = fileURLToPath(
+  new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url),
+);
 
 export type RequirementName = 'postgres' | 'chromium' | 'xmllint' | 'java';
 
@@ -21,7 +23,8 @@ type Requirement = {
 const requirements: Record<RequirementName, Requirement> = {
   postgres: {
     suites: 'PostgreSQL suites',
-    missing: () => (process.env.SHELFMARK_TEST_DATABASE_URL ? undefined : 'SHELFMARK_TEST_DATABASE_URL not set'),
+    missing: () =>
+      process.env.SHELFMARK_TEST_DATABASE_URL ? undefined : 'SHELFMARK_TEST_DATABASE_URL not set',
   },
   chromium: {
     suites: 'browser tests',

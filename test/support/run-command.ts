@@ -10,7 +10,9 @@ export function runCommand(command: string, args: string[]): Promise<CommandResu
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', (error) => reject(new Error(`cannot run ${command}: ${error.message}`, { cause: error })));
+    child.on('error', (error) =>
+      reject(new Error(`cannot run ${command}: ${error.message}`, { cause: error })),
+    );
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

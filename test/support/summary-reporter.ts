@@ -4,7 +4,13 @@
 import path from 'node:path';
 
 export type SkippedTest = { name: string; file: string; reason: string };
-export type RunSummary = { passed: number; failed: number; skipped: number; todo: number; skips: SkippedTest[] };
+export type RunSummary = {
+  passed: number;
+  failed: number;
+  skipped: number;
+  todo: number;
+  skips: SkippedTest[];
+};
 
 type TestEventData = {
   name: string;

@@ -30,7 +30,11 @@ test('findTestFiles finds *.test.ts recursively, sorted, without node_modules an
   t.after(() => rmSync(root, { recursive: true, force: true }));
   assert.deepEqual(
     findTestFiles(root, ['src', 'test', 'missing']).map((f) => path.relative(root, f)),
-    ['src/catalogue/persons/store.test.ts', 'src/http/negotiation/negotiate.test.ts', 'test/browser/persons.test.ts'],
+    [
+      'src/catalogue/persons/store.test.ts',
+      'src/http/negotiation/negotiate.test.ts',
+      'test/browser/persons.test.ts',
+    ],
   );
 });
 
@@ -48,7 +52,10 @@ test('selectTestFiles takes folders, files and path fragments, and reports filte
     'src/http/negotiation/negotiate.test.ts',
     'test/browser/persons.test.ts',
   ]);
-  assert.deepEqual(pick(['persons']).files, ['src/catalogue/persons/store.test.ts', 'test/browser/persons.test.ts']);
+  assert.deepEqual(pick(['persons']).files, [
+    'src/catalogue/persons/store.test.ts',
+    'test/browser/persons.test.ts',
+  ]);
   assert.deepEqual(pick(['store.test.ts'], path.join(root, 'src/catalogue/persons')).files, [
     'src/catalogue/persons/store.test.ts',
   ]);

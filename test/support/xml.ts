@@ -17,7 +17,13 @@ export async function validateXml(xml: string, xsdPath: string): Promise<XmlVali
   try {
     const file = path.join(dir, 'document.xml');
     await writeFile(file, xml, 'utf8');
-    const result = await runCommand('xmllint', ['--noout', '--nonet', '--schema', path.resolve(xsdPath), file]);
+    const result = await runCommand('xmllint', [
+      '--noout',
+      '--nonet',
+      '--schema',
+      path.resolve(xsdPath),
+      file,
+    ]);
     const errors = result.stderr
       .split(file)
       .join('document')

@@ -52,6 +52,7 @@ export function loanContext(opts: FakeContextOptions = {}): FakeContext {
     path: '/ausleihen',
     user,
     body: opts.body,
+    bodyType: opts.body === undefined ? null : (opts.format ?? 'html') === 'html' ? 'form' : 'json',
     address: '127.0.0.1',
     csrfToken: user ? 'csrf-token-1' : null,
     session: {

@@ -5,6 +5,7 @@
 // Access is checked first, on every method: owner or staff, else 403 (access.ts).
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { isFields } from '../../http/body/fields.ts';
+import { formFlow } from '../writes/access.ts';
 import { BusyError } from '../../storage/index.ts';
 import type { PersonRef } from '../model.ts';
 import { gone, HttpError, notFound } from '../shared/errors.ts';
@@ -133,7 +134,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
         if (!outcome.ok) throw refusal(outcome.reason);
         const path = loanPath(person.id, outcome.loan.id);
         // Post/Redirect/Get for browsers: back to the list, which now shows the new loan.
-        if (ctx.format === 'html') return { type: 'redirect', status: 303, path: loansPath(person.id) };
+        if (formFlow(ctx)) return { type: 'redirect', status: 303, path: loansPath(person.id) };
         return {
           type: 'representation',
           status: 201,

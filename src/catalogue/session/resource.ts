@@ -10,6 +10,7 @@ import type { Outcome, RequestContext, ResourceDefinition } from '../../http/res
 import type { PersonStore } from '../model.ts';
 import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from './return-path.ts';
 import { sessionStrings } from './strings.ts';
+import { formFlow } from '../writes/access.ts';
 import { sessionView, type SessionModel } from './view.ts';
 
 function field(body: unknown, name: string): string | undefined {
@@ -63,13 +64,13 @@ export function sessionResource(persons: PersonStore): ResourceDefinition {
             });
           throw error;
         }
-        if (ctx.format === 'html') return { type: 'redirect', status: 303, path: returnTo };
+        if (formFlow(ctx)) return { type: 'redirect', status: 303, path: returnTo };
         return representation(ctx, persons, returnTo);
       },
 
       async DELETE(ctx) {
         ctx.session.logout();
-        return ctx.format === 'html'
+        return formFlow(ctx)
           ? { type: 'redirect', status: 303, path: '/' }
           : { type: 'empty', status: 204 };
       },

@@ -32,6 +32,8 @@ export interface FakeContextOptions {
   method?: RequestContext['method'];
   user?: Principal | null;
   body?: unknown;
+  /** Default: `form` when a body is given and the client wants HTML, `json` for other bodies. */
+  bodyType?: RequestContext['bodyType'];
   csrfToken?: string | null;
   /** The If-Match header the fake request carries (checked like the layer does). */
   ifMatch?: string;
@@ -58,6 +60,14 @@ export function fakeContext(opts: FakeContextOptions = {}): RequestContext {
     path: opts.path ?? '/',
     user: opts.user ?? null,
     body: opts.body,
+    bodyType:
+      opts.bodyType !== undefined
+        ? opts.bodyType
+        : opts.body === undefined
+          ? null
+          : (opts.format ?? 'html') === 'html'
+            ? 'form'
+            : 'json',
     address: '192.0.2.1',
     csrfToken: opts.csrfToken ?? (opts.user ? 'fake-csrf-token' : null),
     session: opts.session ?? failingSession,

@@ -15,12 +15,12 @@ export function requireStaff(ctx: RequestContext): void {
 
 /**
  * Whether to answer like a browser form expects: 303 after success (Post/Redirect/Get) and the
- * form page again on 422. The handler cannot see the request's Content-Type, so the rule is the
- * negotiated format: a client that wants HTML is a browser, and a browser can only send forms
- * (docs/decisions/0021-writing-persons-and-works.md).
+ * form page again on 422. That is a request whose body is an HTML form
+ * (`application/x-www-form-urlencoded`) from a client that wants HTML; an API client sending
+ * JSON or XML gets 201/200/204 whatever its Accept header (docs/decisions/0021-writing-persons-and-works.md).
  */
 export function formFlow(ctx: RequestContext): boolean {
-  return ctx.format === 'html';
+  return ctx.format === 'html' && ctx.bodyType === 'form';
 }
 
 /** Whether the request carried a body at all (a form DELETE does: `_method`, `_csrf`, `_version`). */

@@ -16,6 +16,16 @@ export interface Viewer {
   readonly csrfToken: string | null;
 }
 
+/** What kind of body the request carried, from its Content-Type (the body parsers accept only these). */
+export function bodyTypeOf(request: FastifyRequest): RequestContext['bodyType'] {
+  if (request.body === undefined || request.body === null) return null;
+  const type = (header(request, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  if (type === 'application/json' || type.endsWith('+json')) return 'json';
+  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
+  return null;
+}
+
 const ANONYMOUS: Viewer = { user: null, csrfToken: null };
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -89,6 +99,7 @@ export async function buildContext(
   const ctx: RequestContext = {
     ...base,
     body: request.body,
+    bodyType: bodyTypeOf(request),
     address: request.ip,
     session,
     // Getters: a log-in or log-out during the handler changes what the response shows.

@@ -37,6 +37,8 @@ export interface RequestContext {
   readonly user: Principal | null;
   /** The parsed request body of POST/PUT (field name → value), or undefined. */
   readonly body: unknown;
+  /** How the body was sent: `form` (an HTML form: answer 303 / re-render on 422), `json`, `xml`, or null. */
+  readonly bodyType: 'form' | 'json' | 'xml' | null;
   /** The client's address (after trusted-proxy resolution), for rate limits. */
   readonly address: string;
   /** CSRF token for HTML forms of a cookie session (`_csrf` field); null without a session. */
