@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/index.ts';
+import type { ResourceDefinition } from './http/resource/types.ts';
 import { createResourceApp } from './http/index.ts';
 import { createHttpServer, type ShelfmarkServer } from './http/server/index.ts';
 import {
@@ -68,11 +69,14 @@ export async function prepareDatabase(
   }
 }
 
+/** `SHELFMARK_ACCESS_LOG=off`: no access log at all (no line is even formatted). */
+export const ACCESS_LOG_OFF = 'off';
+
 export function openLogs(config: Config) {
-  const accessSink = createLogSink(config.accessLog, 'stdout');
+  const accessSink = config.accessLog === ACCESS_LOG_OFF ? undefined : createLogSink(config.accessLog, 'stdout');
   const errorSink = createLogSink(config.errorLog, 'stderr');
   return {
-    accessLog: createAccessLog(accessSink, config.accessLogFormat),
+    accessLog: accessSink && createAccessLog(accessSink, config.accessLogFormat),
     errorLog: createErrorLog(errorSink, { level: config.logLevel }),
     accessSink,
     errorSink,
@@ -89,8 +93,14 @@ export interface RunningServer {
   reopenLogs(): Promise<void>;
 }
 
+/** What tests may add to a server; production passes nothing (no debug routes). */
+export interface StartServerOptions {
+  /** Resources served beside the catalogue's, e.g. a handler that throws (test/logs-app). */
+  readonly extraResources?: readonly ResourceDefinition[];
+}
+
 /** Starts one HTTP server process over an already-migrated database. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const database = await openCatalogueDatabase(config);
   const stores = createStores(database.db, { capabilities: database.capabilities });
   const logs = openLogs(config);
@@ -103,7 +113,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await createResourceApp({
     baseUrl: config.baseUrl,
     trustProxy: config.trustProxy,
-    resources: catalogue.resources,
+    resources: [...catalogue.resources, ...(options.extraResources ?? [])],
     rewrites: catalogue.rewrites,
     passthrough: catalogue.passthrough,
     configure: catalogue.configure,
@@ -120,6 +130,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     displayErrors: config.displayErrors,
     production: !config.displayErrors,
     reportError: (error, raw) => logs.errorLog.requestError(error, raw),
+    // createHttpServer answers and logs what Node's parser rejects; Fastify must not answer too.
+    handlesClientErrors: true,
     serverFactory: (handler) => {
       server = createHttpServer({
         handler,
@@ -148,10 +160,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await app.close().catch(() => undefined);
       stopWarnings();
       await database.close();
-      await Promise.all([logs.accessSink.close(), logs.errorSink.close()]);
+      await Promise.all([logs.accessSink?.close(), logs.errorSink.close()]);
     },
     async reopenLogs() {
-      await Promise.all([logs.accessSink.reopen(), logs.errorSink.reopen()]);
+      await Promise.all([logs.accessSink?.reopen(), logs.errorSink.reopen()]);
     },
   };
 }

@@ -36,11 +36,7 @@ export interface Work extends WorkRef {
 }
 
 /** What a lookup by slug or id finds: the record, a newer slug (→ 301), a deletion (→ 410), or nothing. */
-export type Lookup<T> =
-  | { readonly found: T }
-  | { readonly movedTo: string }
-  | { readonly gone: true }
-  | null;
+export type Lookup<T> = { readonly found: T } | { readonly movedTo: string } | { readonly gone: true } | null;
 
 /** Keyset paging: `after`/`before` are opaque cursors taken from a previous page. */
 export interface PageRequest {

@@ -5,7 +5,9 @@ import { generateWorks } from '../catalogue/demo/index.ts';
 
 export async function migrateCommand(config: Config): Promise<number> {
   const { migrations } = await prepareDatabase({ ...config, demo: false });
-  process.stdout.write(migrations.length ? `applied: ${migrations.join(', ')}\n` : 'the schema is up to date\n');
+  process.stdout.write(
+    migrations.length ? `applied: ${migrations.join(', ')}\n` : 'the schema is up to date\n',
+  );
   return 0;
 }
 

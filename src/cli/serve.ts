@@ -9,8 +9,14 @@ import { runSupervisor } from './supervisor.ts';
 
 const GRACE_MS = 10_000;
 
+/** Printed once the socket listens (by each worker under the supervisor), so it can mean "ready". */
+function readyLine(config: Config, port: number): string {
+  const who = cluster.isWorker ? `, worker ${process.pid}` : '';
+  return `Shelfmark is serving ${config.baseUrl}/ (listening on ${config.host}:${port}${who})\n`;
+}
+
 function banner(config: Config, demoLoaded: boolean): string {
-  const lines = [`Shelfmark is serving ${config.baseUrl}/ (listening on ${config.host}:${config.port})`];
+  const lines: string[] = [];
   if (demoLoaded) lines.push('Loaded the demo catalogue into the empty database.');
   if (config.demo)
     lines.push(
@@ -32,7 +38,11 @@ export async function serveCommand(config: Config): Promise<number> {
     await runSupervisor({
       workers: config.workers,
       errorLog: () => createErrorLog(createLogSink(config.errorLog, 'stderr'), { level: config.logLevel }),
-      startWorker: () => startServer(config),
+      startWorker: async () => {
+        const running = await startServer(config);
+        process.stdout.write(readyLine(config, running.address.port));
+        return running;
+      },
       serverVersion: SERVER_VERSION,
       commandLine: process.argv.slice(1).join(' '),
       graceMs: GRACE_MS,
@@ -44,6 +54,7 @@ export async function serveCommand(config: Config): Promise<number> {
 
 async function serveInProcess(config: Config): Promise<number> {
   const running = await startServer(config);
+  process.stdout.write(readyLine(config, running.address.port));
   logStarted(running.errorLog, SERVER_VERSION, process.argv.slice(1).join(' '));
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {

@@ -1,14 +1,35 @@
 // Configuration: read once by src/main.ts from the environment and command-line flags,
 // validated with every problem listed, then passed to everything else.
 import path from 'node:path';
-import { addressList, baseUrl, boolean, integer, oneOf, text, type OptionSpec, type Parsed } from './options.ts';
+import {
+  addressList,
+  baseUrl,
+  boolean,
+  integer,
+  oneOf,
+  text,
+  type OptionSpec,
+  type Parsed,
+} from './options.ts';
 
 export const LOG_LEVELS = ['emerg', 'alert', 'crit', 'error', 'warn', 'notice', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const OPTIONS = {
-  port: { env: 'PORT', flag: 'port', description: 'TCP port to listen on', fallback: '3000', parse: integer(0, 65535) },
-  host: { env: 'HOST', flag: 'host', description: 'address to listen on', fallback: '127.0.0.1', parse: text },
+  port: {
+    env: 'PORT',
+    flag: 'port',
+    description: 'TCP port to listen on',
+    fallback: '3000',
+    parse: integer(0, 65535),
+  },
+  host: {
+    env: 'HOST',
+    flag: 'host',
+    description: 'address to listen on',
+    fallback: '127.0.0.1',
+    parse: text,
+  },
   baseUrl: {
     env: 'SHELFMARK_BASE_URL',
     flag: 'base-url',
@@ -23,18 +44,92 @@ export const OPTIONS = {
     fallback: undefined,
     parse: text,
   },
-  dataDir: { env: 'SHELFMARK_DATA_DIR', flag: 'data-dir', description: 'SQLite file and generated secret', fallback: './data', parse: text },
-  secret: { env: 'SHELFMARK_SECRET', flag: 'secret', description: 'key for session cookies and CSRF tokens (≥ 32 characters); generated into the data directory when unset', fallback: undefined, parse: (s: string): Parsed<string> => (s.length >= 32 ? { ok: true, value: s } : { ok: false, error: 'must be at least 32 characters' }) },
-  logDir: { env: 'SHELFMARK_LOG_DIR', flag: 'log-dir', description: 'directory of access.log and error.log', fallback: './logs', parse: text },
-  accessLog: { env: 'SHELFMARK_ACCESS_LOG', flag: 'access-log', description: 'access log path; - for stdout', fallback: undefined, parse: text },
-  errorLog: { env: 'SHELFMARK_ERROR_LOG', flag: 'error-log', description: 'error log path; - for stderr', fallback: undefined, parse: text },
-  accessLogFormat: { env: 'SHELFMARK_ACCESS_LOG_FORMAT', flag: 'access-log-format', description: 'combined, common, or an Apache LogFormat string', fallback: 'combined', parse: text },
-  logLevel: { env: 'SHELFMARK_LOG_LEVEL', flag: 'log-level', description: 'error-log LogLevel', fallback: 'warn', parse: oneOf(LOG_LEVELS) },
-  displayErrors: { env: 'SHELFMARK_DISPLAY_ERRORS', flag: 'display-errors', description: 'show error details in 500 responses (development only)', fallback: '0', parse: boolean },
-  trustProxy: { env: 'SHELFMARK_TRUST_PROXY', flag: 'trust-proxy', description: 'comma-separated proxy addresses/CIDRs whose X-Forwarded-* headers are believed', fallback: '', parse: addressList },
-  workers: { env: 'SHELFMARK_WORKERS', flag: 'workers', description: 'worker processes (0 = serve in the main process)', fallback: '1', parse: integer(0, 64) },
-  requirePreconditions: { env: 'SHELFMARK_REQUIRE_PRECONDITIONS', flag: 'require-preconditions', description: 'PUT/DELETE without If-Match → 428', fallback: '0', parse: boolean },
-  demo: { env: 'SHELFMARK_DEMO', flag: 'demo', description: 'load demo data into an empty database (--no-demo to skip)', fallback: '1', parse: boolean },
+  dataDir: {
+    env: 'SHELFMARK_DATA_DIR',
+    flag: 'data-dir',
+    description: 'SQLite file and generated secret',
+    fallback: './data',
+    parse: text,
+  },
+  secret: {
+    env: 'SHELFMARK_SECRET',
+    flag: 'secret',
+    description:
+      'key for session cookies and CSRF tokens (≥ 32 characters); generated into the data directory when unset',
+    fallback: undefined,
+    parse: (s: string): Parsed<string> =>
+      s.length >= 32 ? { ok: true, value: s } : { ok: false, error: 'must be at least 32 characters' },
+  },
+  logDir: {
+    env: 'SHELFMARK_LOG_DIR',
+    flag: 'log-dir',
+    description: 'directory of access.log and error.log',
+    fallback: './logs',
+    parse: text,
+  },
+  accessLog: {
+    env: 'SHELFMARK_ACCESS_LOG',
+    flag: 'access-log',
+    description: 'access log path; - for stdout; off for none',
+    fallback: undefined,
+    parse: text,
+  },
+  errorLog: {
+    env: 'SHELFMARK_ERROR_LOG',
+    flag: 'error-log',
+    description: 'error log path; - for stderr',
+    fallback: undefined,
+    parse: text,
+  },
+  accessLogFormat: {
+    env: 'SHELFMARK_ACCESS_LOG_FORMAT',
+    flag: 'access-log-format',
+    description: 'combined, common, or an Apache LogFormat string',
+    fallback: 'combined',
+    parse: text,
+  },
+  logLevel: {
+    env: 'SHELFMARK_LOG_LEVEL',
+    flag: 'log-level',
+    description: 'error-log LogLevel',
+    fallback: 'warn',
+    parse: oneOf(LOG_LEVELS),
+  },
+  displayErrors: {
+    env: 'SHELFMARK_DISPLAY_ERRORS',
+    flag: 'display-errors',
+    description: 'show error details in 500 responses (development only)',
+    fallback: '0',
+    parse: boolean,
+  },
+  trustProxy: {
+    env: 'SHELFMARK_TRUST_PROXY',
+    flag: 'trust-proxy',
+    description: 'comma-separated proxy addresses/CIDRs whose X-Forwarded-* headers are believed',
+    fallback: '',
+    parse: addressList,
+  },
+  workers: {
+    env: 'SHELFMARK_WORKERS',
+    flag: 'workers',
+    description: 'worker processes (0 = serve in the main process)',
+    fallback: '1',
+    parse: integer(0, 64),
+  },
+  requirePreconditions: {
+    env: 'SHELFMARK_REQUIRE_PRECONDITIONS',
+    flag: 'require-preconditions',
+    description: 'PUT/DELETE without If-Match → 428',
+    fallback: '0',
+    parse: boolean,
+  },
+  demo: {
+    env: 'SHELFMARK_DEMO',
+    flag: 'demo',
+    description: 'load demo data into an empty database (--no-demo to skip)',
+    fallback: '1',
+    parse: boolean,
+  },
 } satisfies Record<string, OptionSpec<unknown>>;
 
 type Options = typeof OPTIONS;
@@ -63,7 +158,10 @@ export interface Config {
 export type Flags = Readonly<Record<string, string | boolean>>;
 
 /** Parses `--name value`, `--name=value`, `--flag` and `--no-flag`; positional words are returned apart. */
-export function parseFlags(argv: readonly string[]): { flags: Record<string, string | boolean>; positional: string[] } {
+export function parseFlags(argv: readonly string[]): {
+  flags: Record<string, string | boolean>;
+  positional: string[];
+} {
   const flags: Record<string, string | boolean> = {};
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -90,7 +188,14 @@ export function loadConfig(
   const raw: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(OPTIONS) as [string, OptionSpec<unknown>][]) {
     const flag = flags[spec.flag];
-    const value = flag === undefined ? (env[spec.env] ?? spec.fallback) : flag === true ? '1' : flag === false ? '0' : flag;
+    const value =
+      flag === undefined
+        ? (env[spec.env] ?? spec.fallback)
+        : flag === true
+          ? '1'
+          : flag === false
+            ? '0'
+            : flag;
     if (value === undefined) continue;
     const parsed = spec.parse(value);
     if (parsed.ok) raw[key] = parsed.value;

@@ -33,7 +33,9 @@ export function boolean(s: string): Parsed<boolean> {
 
 export function oneOf<T extends string>(values: readonly T[]) {
   return (s: string): Parsed<T> =>
-    (values as readonly string[]).includes(s) ? ok(s as T) : fail(`must be one of ${values.join(', ')}, got "${s}"`);
+    (values as readonly string[]).includes(s)
+      ? ok(s as T)
+      : fail(`must be one of ${values.join(', ')}, got "${s}"`);
 }
 
 export function baseUrl(s: string): Parsed<string> {
@@ -43,7 +45,8 @@ export function baseUrl(s: string): Parsed<string> {
   } catch {
     return fail(`must be an absolute http(s) URL, got "${s}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`must use http or https, got "${s}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return fail(`must use http or https, got "${s}"`);
   if (url.search || url.hash || url.username || url.password)
     return fail('must not carry a query, fragment or credentials');
   return ok(url.origin + url.pathname.replace(/\/+$/, ''));

@@ -18,7 +18,7 @@ export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
 };
 
 /** The header's account area: "Anmelden", or "angemeldet als X" with a log-out button. */
-function account(ctx: PageContext): Markup {
+function account(ctx: PageContext, canonicalPath: string | undefined): Markup {
   const t = sessionStrings(ctx.lang);
   const rel = (p: string) => ctx.links.relative(p);
   if (ctx.user) {
@@ -29,7 +29,10 @@ function account(ctx: PageContext): Markup {
       ${logoutButton(ctx, ctx.csrfToken)}
     </div>`;
   }
-  const back = ctx.path && ctx.path !== SESSION_PATH ? safeReturnPath(ctx.path) : null;
+  // The canonical path, when the page has one: a script URL (`/person?id=1`) then renders the
+  // same page as its readable URL, and the return path keeps the query (`/werke?q=faust`).
+  const here = canonicalPath ?? ctx.path;
+  const back = here && here !== SESSION_PATH ? safeReturnPath(here) : null;
   const href =
     back && back !== '/' ? `${SESSION_PATH}?${RETURN_FIELD}=${encodeURIComponent(back)}` : SESSION_PATH;
   return html`<div class="account"><a href="${rel(href)}">${t.loginLink}</a></div>`;
@@ -99,7 +102,7 @@ export function layout(page: Page, ctx: PageContext): Markup {
               />
               <button type="submit">${t.searchButton}</button>
             </form>
-            ${account(ctx)}
+            ${account(ctx, canonical)}
           </div>
           <nav aria-label="${t.navLabel}">
             <ul>

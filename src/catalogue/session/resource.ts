@@ -70,9 +70,7 @@ export function sessionResource(persons: PersonStore): ResourceDefinition {
 
       async DELETE(ctx) {
         ctx.session.logout();
-        return formFlow(ctx)
-          ? { type: 'redirect', status: 303, path: '/' }
-          : { type: 'empty', status: 204 };
+        return formFlow(ctx) ? { type: 'redirect', status: 303, path: '/' } : { type: 'empty', status: 204 };
       },
     },
   };

@@ -51,6 +51,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     return503OnClosing: true,
     ...(o.bodyLimit !== undefined && { bodyLimit: o.bodyLimit }),
     ...(o.serverFactory !== undefined && { serverFactory: o.serverFactory }),
+    ...(o.handlesClientErrors === true && { clientErrorHandler: () => {} }),
     rewriteUrl(raw) {
       // raw.url is what Fastify routes on; the client's URL stays in the request state (and
       // in raw.originalUrl, which Fastify sets itself).

@@ -49,6 +49,12 @@ export interface ResourceAppOptions {
   readonly authenticate?: (request: FastifyRequest) => Promise<Principal | null>;
   /** An http server of the logging module's making (Apache access log). */
   readonly serverFactory?: FastifyServerFactory;
+  /**
+   * The server answers requests Node's parser rejects itself (its own 'clientError' listener,
+   * as createHttpServer's does): Fastify then adds no answer of its own (which would write a
+   * second response and destroy the socket before the server's answer is flushed).
+   */
+  readonly handlesClientErrors?: boolean;
   /** Largest accepted request body in bytes (default 1 MiB); larger → 413. */
   readonly bodyLimit?: number;
   readonly production?: boolean;

@@ -32,17 +32,19 @@ export function escapeMarkup(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-// XML 1.0 forbids most C0 controls even as character references; drop them rather than emit
-// a document xmllint rejects. Lone surrogates are replaced for the same reason.
-// eslint-disable-next-line no-control-regex
-const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// XML 1.0 forbids most C0 controls even as character references; replace them (and lone
+// surrogates) with U+FFFD rather than emit a document xmllint rejects.
+const XML_INVALID =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Escapes text for XML, also removing characters XML 1.0 cannot carry. */
 export function escapeXmlText(text: string): string {
   return escapeMarkup(text.replace(XML_INVALID, '\ufffd'));
 }
 
-export type Interpolation = Markup | string | number | bigint | boolean | null | undefined | readonly Interpolation[];
+export type Interpolation =
+  Markup | string | number | bigint | boolean | null | undefined | readonly Interpolation[];
 
 function render(value: Interpolation, escape: (s: string) => string): string {
   if (value === null || value === undefined || value === false) return '';

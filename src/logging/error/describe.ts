@@ -1,5 +1,7 @@
 // What an uncaught error in application code was and where it happened: the first stack frame
-// inside the project's src/ (Node runs the .ts files directly, so lines are the .ts lines).
+// in the project's own code, i.e. under the repository root and outside node_modules (Node runs
+// the .ts files directly, so lines are the .ts lines). The same frame the displayErrors page
+// names (src/http/errors/exception-details.ts), so the log and the page agree.
 // Used for the error-log entry and for the displayErrors page.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,13 +35,13 @@ export interface ErrorDescription {
 }
 
 export interface DescribeOptions {
-  /** Project source root; default: the `src/` folder this module lives in. */
+  /** Project root; default: the repository this module lives in (src/ and test/ alike). */
   readonly srcRoot?: string;
   /** Lines of source to show around the error line (0 = no excerpt). */
   readonly excerptRadius?: number;
 }
 
-const DEFAULT_SRC = fileURLToPath(new URL('../../', import.meta.url));
+const DEFAULT_SRC = fileURLToPath(new URL('../../../', import.meta.url));
 const FRAME = /^\s*at (?:(.+?) \()?(?:async )?(.+?):(\d+):(\d+)\)?$/;
 
 function toPath(loc: string): string {

@@ -1,0 +1,38 @@
+// A resource whose handler fails the way a bug in application code does (a TypeError), served
+// by the real app through startServer's extraResources seam only in these tests.
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ResourceDefinition } from '../../src/http/resource/types.ts';
+
+export const THROWING_PATH = '/test-fehler';
+export const THROWING_FILE = fileURLToPath(import.meta.url);
+export const THROWING_MESSAGE = 'Cannot read "shelf" of undefined';
+
+/** The line of the `throw` (the one marked below), counted from this file's source. */
+export const THROWING_LINE =
+  fs
+    .readFileSync(THROWING_FILE, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes('// <- the throw')) + 1;
+
+export const throwingResource: ResourceDefinition = {
+  name: 'test-fehler',
+  path: THROWING_PATH,
+  methods: {
+    async GET() {
+      throw new TypeError(THROWING_MESSAGE); // <- the throw
+    },
+  },
+};
+
+/** Emits a Node process warning, then answers 204 (design §8: process warnings → `warn`). */
+export const warningResource: ResourceDefinition = {
+  name: 'test-warnung',
+  path: '/test-warnung',
+  methods: {
+    async GET() {
+      process.emitWarning('the card index is nearly full', { code: 'SHELFMARK_TEST_WARNING' });
+      return { type: 'empty', status: 204 };
+    },
+  },
+};
