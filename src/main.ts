@@ -73,7 +73,8 @@ export async function prepareDatabase(
 export const ACCESS_LOG_OFF = 'off';
 
 export function openLogs(config: Config) {
-  const accessSink = config.accessLog === ACCESS_LOG_OFF ? undefined : createLogSink(config.accessLog, 'stdout');
+  const accessSink =
+    config.accessLog === ACCESS_LOG_OFF ? undefined : createLogSink(config.accessLog, 'stdout');
   const errorSink = createLogSink(config.errorLog, 'stderr');
   return {
     accessLog: accessSink && createAccessLog(accessSink, config.accessLogFormat),

@@ -13,7 +13,7 @@ export const THROWING_LINE =
   fs
     .readFileSync(THROWING_FILE, 'utf8')
     .split('\n')
-    .findIndex((l) => l.includes('// <- the throw')) + 1;
+    .findIndex((l) => l.endsWith('// <- the throw')) + 1;
 
 export const throwingResource: ResourceDefinition = {
   name: 'test-fehler',

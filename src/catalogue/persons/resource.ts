@@ -4,7 +4,7 @@
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
-import { linkHeaders, listQuery, pageLinks, pagePath } from '../shared/paging.ts';
+import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
 import { personRepresentation } from './person-view.ts';
 import { createPerson, deletePerson, isWritablePersonStore, putPerson } from './write.ts';
 import { personsView, type PersonsModel } from './persons-view.ts';
@@ -31,7 +31,7 @@ export function personsResource(store: PersonStore): ResourceDefinition {
     methods: {
       GET: async (ctx) => {
         const query = listQuery(ctx);
-        const page = await store.list(query);
+        const page = await loadPage(store.list(query));
         const links = pageLinks('/personen', query, page);
         const model: PersonsModel = { query, page, links, canonicalPath: pagePath('/personen', query) };
         return {

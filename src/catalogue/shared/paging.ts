@@ -1,6 +1,8 @@
 // Query parameters of the collections (`?q=`, `?nach=`, `?vor=`, `?anzahl=`) and the paths of
 // their pages. German parameter names, like the rest of the URL space (design §3).
+import { HttpError } from '../../http/errors/index.ts';
 import type { LinkHeader, RequestContext } from '../../http/resource/types.ts';
+import { InvalidCursorError } from '../../storage/index.ts';
 import type { Page, PageRequest } from '../model.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -53,4 +55,18 @@ export function linkHeaders(links: PageLinks): LinkHeader[] {
   if (links.prev) out.push({ rel: 'prev', path: links.prev });
   if (links.next) out.push({ rel: 'next', path: links.next });
   return out;
+}
+
+/**
+ * Loads a page; a `nach`/`vor` cursor the store cannot read (edited by hand, truncated) is the
+ * client's mistake: 400, not 500.
+ */
+export async function loadPage<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof InvalidCursorError)
+      throw new HttpError('SHELFMARK_BAD_REQUEST', { detail: 'The paging cursor is malformed.' });
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore, WorkStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
-import { linkHeaders, listQuery, pageLinks, pagePath } from '../shared/paging.ts';
+import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
 import { workRepresentation } from './work-view.ts';
 import { createWork, deleteWork, isWritableWorkStore, putWork } from './write.ts';
 import { worksView, type WorksModel } from './works-view.ts';
@@ -33,7 +33,7 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
     methods: {
       GET: async (ctx) => {
         const query = listQuery(ctx);
-        const page = await store.list(query);
+        const page = await loadPage(store.list(query));
         const links = pageLinks('/werke', query, page);
         const model: WorksModel = { query, page, links, canonicalPath: pagePath('/werke', query) };
         return {

@@ -23,9 +23,43 @@ function byteLength(chunk: unknown, encoding: unknown): number {
   return 0;
 }
 
+/** The headers argument of writeHead (an object, `[name, value, …]` or `[[name, value], …]`). */
+function headerMap(headers: unknown): Map<string, string> {
+  const map = new Map<string, string>();
+  const add = (name: unknown, value: unknown) => {
+    const key = String(name).toLowerCase();
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    const prior = map.get(key);
+    map.set(key, prior === undefined ? text : `${prior}, ${text}`);
+  };
+  if (Array.isArray(headers)) {
+    if (headers.every((h) => Array.isArray(h))) for (const [n, v] of headers as unknown[][]) add(n, v);
+    else for (let i = 0; i + 1 < headers.length; i += 2) add(headers[i], headers[i + 1]);
+  } else if (typeof headers === 'object' && headers !== null) {
+    for (const [n, v] of Object.entries(headers)) if (v !== undefined) add(n, v);
+  }
+  return map;
+}
+
 export class CountingResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {
   bodyBytes = 0;
   logState: RequestLogState | undefined = undefined;
+  /** Headers handed to writeHead directly (Fastify does so), which getHeader() does not see. */
+  headHeaders: Map<string, string> | undefined = undefined;
+
+  /** A response header as sent (for %{Name}o), whether set with setHeader or given to writeHead. */
+  sentHeader(name: string): string | undefined {
+    const v = this.getHeader(name);
+    if (v !== undefined) return Array.isArray(v) ? v.join(', ') : String(v);
+    return this.headHeaders?.get(name.toLowerCase());
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override writeHead(...args: any[]): this {
+    const headers = args.length > 1 ? args[args.length - 1] : undefined;
+    if (typeof headers === 'object' && headers !== null) this.headHeaders = headerMap(headers);
+    return (super.writeHead as (...a: unknown[]) => this)(...args);
+  }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override write(chunk: any, ...rest: any[]): boolean {

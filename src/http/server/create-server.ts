@@ -100,10 +100,7 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
       bodyBytes: NO_BODY(req.method, status) || !res.headersSent ? 0 : res.bodyBytes,
       user: ls.headersRead ? logUserOf(req, req.rawHeaders) : undefined,
       requestHeader: ls.headersRead ? (n) => rawHeaderValue(req.rawHeaders, n) : () => undefined,
-      responseHeader: (n) => {
-        const v = res.getHeader(n);
-        return v === undefined ? undefined : Array.isArray(v) ? v.join(', ') : String(v);
-      },
+      responseHeader: (n) => res.sentHeader(n),
     };
     accessLog.log(record);
   }

@@ -1,0 +1,104 @@
+// Unit tests of the benchmark's parsing and arithmetic (not of performance):
+// node --test bench/bench.test.ts
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { jsonPathOf } from './cases.ts';
+import { parseWrkOutput } from './load.ts';
+import { medianOf, type Measurement } from './measure.ts';
+import { parseBenchOptions } from './options.ts';
+import { fileGroup } from './profile.ts';
+import { processCpuSeconds } from './server.ts';
+
+const WRK = `Running 2s test @ http://127.0.0.1:3917/personen/goethe.json
+  2 threads and 32 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency    26.07ms   44.81ms 434.96ms   94.65%
+    Req/Sec     0.92k   228.05     1.25k    77.50%
+  Latency Distribution
+     50%  815.00us
+     75%   19.73ms
+     90%   27.33ms
+     99%    1.20s
+  3650 requests in 2.00s, 5.60MB read
+  Socket errors: connect 0, read 1, write 0, timeout 3
+  Non-2xx or 3xx responses: 7
+Requests/sec:   1822.54
+Transfer/sec:      2.79MB
+`;
+
+test('wrk output: totals, rate, p50/p99 in ms whatever the unit, errors', () => {
+  assert.deepEqual(parseWrkOutput(WRK), {
+    requests: 3650,
+    seconds: 2,
+    requestsPerSecond: 1822.54,
+    p50Ms: 0.815,
+    p99Ms: 1200,
+    non2xx: 7,
+    errors: 4,
+  });
+  assert.throws(() => parseWrkOutput('unable to connect'), /unexpected output/);
+});
+
+test('options: defaults, --quick, flags over env, bad values', () => {
+  const full = parseBenchOptions([], {});
+  assert.ok(full !== 'help');
+  assert.equal(full.seconds, 10);
+  assert.equal(full.works, 100_000);
+  const quick = parseBenchOptions(['--quick', '--connections=8'], {
+    BENCH_CONNECTIONS: '64',
+    BENCH_SECONDS: '5',
+  });
+  assert.ok(quick !== 'help');
+  assert.deepEqual([quick.seconds, quick.connections, quick.rounds], [5, 8, 1]);
+  assert.equal(parseBenchOptions(['--help'], {}), 'help');
+  assert.throws(() => parseBenchOptions(['--seconds', 'x'], {}), /--seconds must be a number/);
+  assert.throws(() => parseBenchOptions(['--tool=ab'], {}), /wrk or autocannon/);
+  assert.throws(() => parseBenchOptions(['--nope'], {}), /unknown option --nope/);
+});
+
+test('a naechste link becomes the JSON suffix path with its cursor', () => {
+  assert.equal(
+    jsonPathOf('http://localhost:1/werke?q=der&nach=WyJ4Iiw1XQ'),
+    '/werke.json?q=der&nach=WyJ4Iiw1XQ',
+  );
+  assert.equal(jsonPathOf('http://localhost:1/werke.json?nach=abc'), '/werke.json?nach=abc');
+});
+
+test('medianOf takes each figure apart; sums errors', () => {
+  const run = (rps: number, cpu: number, errors: number): Measurement => ({
+    name: 'x',
+    path: '/x',
+    load: {
+      requests: rps * 10,
+      seconds: 10,
+      requestsPerSecond: rps,
+      p50Ms: rps / 100,
+      p99Ms: 1,
+      non2xx: 0,
+      errors,
+    },
+    cpuUsPerRequest: cpu,
+  });
+  const m = medianOf([run(100, 30, 1), run(300, 10, 0), run(200, 20, 2)]);
+  assert.deepEqual(
+    [m.load.requestsPerSecond, m.cpuUsPerRequest, m.load.p50Ms, m.load.errors],
+    [200, 20, 2, 3],
+  );
+});
+
+test('profile groups: packages, project files, node internals', () => {
+  assert.equal(fileGroup('file:///w/node_modules/fastify/lib/reply.js'), 'fastify');
+  assert.equal(fileGroup('file:///w/node_modules/@fastify/cookie/x.js'), '@fastify/cookie');
+  assert.equal(fileGroup('file:///work/main/src/logging/escape.ts'), 'src/logging/escape.ts');
+  assert.equal(fileGroup('node:events'), 'node:events');
+});
+
+test(
+  'CPU seconds of a process from /proc, undefined for none',
+  { skip: process.platform !== 'linux' },
+  () => {
+    const cpu = processCpuSeconds(process.pid);
+    assert.ok(cpu !== undefined && cpu >= 0);
+    assert.equal(processCpuSeconds(2 ** 30), undefined);
+  },
+);

@@ -1,0 +1,52 @@
+// What is measured: one URL per case, all GETs of public resources (no cookie, no session).
+// The deep page is found at run time by following rel=next from the first page.
+
+export interface BenchCase {
+  readonly name: string;
+  /** Path and query, without the origin. */
+  readonly path: string;
+}
+
+export const PERSON_JSON: BenchCase = { name: 'person JSON', path: '/personen/goethe.json' };
+export const FIRST_PAGE: BenchCase = { name: 'works list, first page', path: '/werke.json' };
+
+/** The fixed cases; the deep page is added by deepPageCase(). */
+export const FIXED_CASES: readonly BenchCase[] = [
+  PERSON_JSON,
+  { name: 'person XML', path: '/personen/goethe.xml' },
+  { name: 'person HTML', path: '/personen/goethe.html' },
+  { name: 'work HTML', path: '/werke/faust.html' },
+  { name: 'work JSON', path: '/werke/faust.json' },
+  // Two hits: the full-text index answers at once.
+  { name: 'search "faust"', path: '/werke.json?q=faust' },
+  // "der" is in more than half of the synthetic titles: the match set is large, a page is small.
+  { name: 'search "der" (common word)', path: '/werke.json?q=der' },
+  FIRST_PAGE,
+];
+
+/** A JSON list page's `naechste` URL as a path on the JSON suffix URL (the link itself is suffix-free). */
+export function jsonPathOf(link: string): string {
+  const url = new URL(link);
+  const pathname = /\.(json|xml|html)$/.test(url.pathname) ? url.pathname : url.pathname + '.json';
+  return pathname + url.search;
+}
+
+/** Follows `naechste` from the first works page `depth` times; the last page is the case. */
+export async function deepPageCase(origin: string, depth: number): Promise<BenchCase> {
+  let path = '/werke.json';
+  for (let i = 0; i < depth; i++) {
+    const response = await fetch(origin + path);
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    const body = (await response.json()) as { naechste?: string };
+    if (!body.naechste) throw new Error(`the works list ends after ${i + 1} pages, before page ${depth + 1}`);
+    path = jsonPathOf(body.naechste);
+  }
+  return { name: `works list, page ${depth + 1} (keyset)`, path };
+}
+
+/** Fails early, with the status, when a case URL does not answer 200. */
+export async function checkCase(origin: string, c: BenchCase): Promise<void> {
+  const response = await fetch(origin + c.path);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${c.name}: GET ${c.path} answered ${response.status}`);
+}

@@ -1,0 +1,90 @@
+// Options of `npm run bench`: flags win over BENCH_* environment variables, which win over the
+// defaults. `--quick` only shortens the runs; the catalogue stays the same size.
+
+export type LoadTool = 'wrk' | 'autocannon';
+
+export interface BenchOptions {
+  /** Measured seconds per case. */
+  readonly seconds: number;
+  /** Unmeasured seconds per case before it (JIT, SQLite page cache, keep-alive connections). */
+  readonly warmupSeconds: number;
+  readonly threads: number;
+  readonly connections: number;
+  /** Synthetic works in the catalogue (the demo authors come on top). */
+  readonly works: number;
+  /** How often the access-log variants are measured, alternately; the median is reported. */
+  readonly rounds: number;
+  /** How many rel=next links the deep-page case follows before it measures. */
+  readonly depth: number;
+  /** Forced tool, or undefined: wrk when installed, else autocannon. */
+  readonly tool: LoadTool | undefined;
+  /** A PostgreSQL URL: the cases run against it too (it gets the synthetic catalogue). */
+  readonly pg: string | undefined;
+  /** Only the cases whose name matches. */
+  readonly only: RegExp | undefined;
+  /** Keep the temporary data and log directory (for looking at access.log). */
+  readonly keep: boolean;
+  /** Run the server under `node --cpu-prof` (profiles in tmp/bench-profiles) and summarise. */
+  readonly profile: boolean;
+}
+
+export const USAGE = `usage: npm run bench -- [--quick] [--seconds N] [--warmup N] [--threads N] [--connections N]
+                        [--works N] [--rounds N] [--depth N] [--tool wrk|autocannon]
+                        [--pg postgres://…] [--only REGEX] [--keep] [--profile]
+environment: BENCH_SECONDS, BENCH_WARMUP, BENCH_THREADS, BENCH_CONNECTIONS, BENCH_WORKS,
+             BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY`;
+
+const NUMBERS = ['seconds', 'warmup', 'threads', 'connections', 'works', 'rounds', 'depth'] as const;
+const TEXTS = ['tool', 'pg', 'only'] as const;
+const SWITCHES = ['quick', 'keep', 'profile', 'help'] as const;
+
+/** Parses argv (`--name value`, `--name=value`, `--switch`) and env; throws with a readable message. */
+export function parseBenchOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): BenchOptions | 'help' {
+  const given: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!m) throw new Error(`unexpected argument ${arg}\n${USAGE}`);
+    const name = m[1]!;
+    if ((SWITCHES as readonly string[]).includes(name)) given[name] = true;
+    else if ([...NUMBERS, ...TEXTS].includes(name as never)) {
+      const value = m[2] ?? argv[++i];
+      if (value === undefined) throw new Error(`--${name} needs a value`);
+      given[name] = value;
+    } else throw new Error(`unknown option --${name}\n${USAGE}`);
+  }
+  if (given.help) return 'help';
+  const quick = given.quick === true;
+  const raw = (name: string): string | undefined => {
+    const v = given[name];
+    return typeof v === 'string' ? v : env[`BENCH_${name.toUpperCase()}`];
+  };
+  const num = (name: (typeof NUMBERS)[number], fallback: number, min: number): number => {
+    const v = raw(name);
+    if (v === undefined || v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}, not ${v}`);
+    return n;
+  };
+  const tool = raw('tool');
+  if (tool !== undefined && tool !== 'wrk' && tool !== 'autocannon')
+    throw new Error(`--tool must be wrk or autocannon, not ${tool}`);
+  const only = raw('only');
+  return {
+    seconds: num('seconds', quick ? 2 : 10, 1),
+    warmupSeconds: num('warmup', quick ? 1 : 2, 0),
+    threads: Math.round(num('threads', 2, 1)),
+    connections: Math.round(num('connections', 32, 1)),
+    works: Math.round(num('works', 100_000, 1)),
+    rounds: Math.round(num('rounds', quick ? 1 : 5, 1)),
+    depth: Math.round(num('depth', 50, 1)),
+    tool,
+    pg: raw('pg') || undefined,
+    only: only ? new RegExp(only, 'i') : undefined,
+    keep: given.keep === true,
+    profile: given.profile === true,
+  };
+}

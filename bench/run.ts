@@ -1,0 +1,147 @@
+// `npm run bench [-- --quick | --help]`: Shelfmark under load on a 100,000-work catalogue.
+// See docs/decisions/0005-benchmarks.md for what is measured and why CPU per request.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cachedCatalogue, copyCatalogue } from './catalogue.ts';
+import { checkCase, deepPageCase, FIRST_PAGE, FIXED_CASES, PERSON_JSON, type BenchCase } from './cases.ts';
+import { wrkInstalled } from './load.ts';
+import { measure, medianOf, type MeasureSettings, type Measurement } from './measure.ts';
+import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
+import { preparePostgres } from './postgres.ts';
+import { profileText, summariseProfile } from './profile.ts';
+import { startChildServer, type ChildServer } from './server.ts';
+import { costLine, measurementTable } from './table.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (m: string) => process.stderr.write(m + '\n');
+
+async function runCases(
+  server: ChildServer,
+  opts: BenchOptions,
+  settings: MeasureSettings,
+): Promise<Measurement[]> {
+  const cases: BenchCase[] = [...FIXED_CASES, await deepPageCase(server.origin, opts.depth)];
+  const results: Measurement[] = [];
+  for (const c of cases.filter((x) => !opts.only || opts.only.test(x.name))) {
+    await checkCase(server.origin, c);
+    say(`  ${c.name} …`);
+    results.push(await measure(server, c, settings));
+  }
+  return results;
+}
+
+/** Keyset paging should make the deep page cost what the first one does. */
+function keysetLine(rows: readonly Measurement[]): string[] {
+  const first = rows.find((r) => r.name === FIRST_PAGE.name)?.cpuUsPerRequest;
+  const deep = rows.find((r) => r.name.includes('(keyset)'));
+  if (first === undefined || deep?.cpuUsPerRequest === undefined) return [];
+  return ['', `- ${deep.name} costs ${(deep.cpuUsPerRequest / first).toFixed(2)} × the first page's CPU.`];
+}
+
+/** Person JSON with the access log off, formatted into /dev/null, and written to a file, alternately. */
+async function accessLogCost(
+  withFile: ChildServer,
+  start: (accessLog: string) => Promise<ChildServer>,
+  opts: BenchOptions,
+  settings: MeasureSettings,
+): Promise<Measurement[]> {
+  const variants: [string, ChildServer][] = [
+    ['access log off', await start('off')],
+    ['access log → /dev/null', await start('/dev/null')],
+    ['access log → file', withFile],
+  ];
+  const runs = new Map<string, Measurement[]>(variants.map(([name]) => [name, []]));
+  try {
+    for (let round = 1; round <= opts.rounds; round++)
+      for (const [name, server] of variants) {
+        say(`  ${name}, round ${round}/${opts.rounds} …`);
+        const m = await measure(server, PERSON_JSON, settings);
+        runs.get(name)!.push({ ...m, name });
+      }
+  } finally {
+    await variants[0]![1].stop();
+    await variants[1]![1].stop();
+  }
+  return variants.map(([name]) => medianOf(runs.get(name)!));
+}
+
+async function main(): Promise<void> {
+  const parsed = parseBenchOptions(process.argv.slice(2), process.env);
+  if (parsed === 'help') return void console.log(USAGE);
+  const opts = parsed;
+  const tool = opts.tool ?? (wrkInstalled() ? 'wrk' : 'autocannon');
+  const settings: MeasureSettings = { ...opts, tool };
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfmark-bench-'));
+  const dataDir = path.join(work, 'data');
+  const logDir = path.join(work, 'logs');
+  const profileDir = path.join(root, 'tmp', 'bench-profiles');
+  const catalogue = await cachedCatalogue(root, opts.works, say);
+  say(`catalogue: ${path.relative(root, catalogue.file)}${catalogue.built ? ' (built)' : ' (cached)'}`);
+  copyCatalogue(catalogue.file, dataDir);
+  if (opts.profile) fs.rmSync(profileDir, { recursive: true, force: true });
+  const nodeArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const start = (accessLog?: string, databaseUrl?: string) =>
+    startChildServer({ root, dataDir, logDir, accessLog, databaseUrl, nodeArgs });
+
+  const loadavg = os.loadavg().map((n) => n.toFixed(2));
+  const sections: string[] = [
+    `# Shelfmark benchmarks — ${new Date().toISOString()}`,
+    '',
+    `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average at start ${loadavg.join(' ')}. ` +
+      `${tool}: ${settings.threads} threads, ${settings.connections} connections, ${settings.seconds} s per case ` +
+      `after ${settings.warmupSeconds} s warm-up. Catalogue: ${opts.works.toLocaleString('en')} synthetic works + the demo. ` +
+      `Server: \`shelfmark serve --workers 0\` (one process), combined access log to a file. ` +
+      `CPU µs/req = the server process's utime+stime (/proc/<pid>/stat) during the run ÷ requests.`,
+  ];
+  say(`server: SQLite, ${tool}, ${settings.seconds} s per case`);
+  const server = await start();
+  try {
+    const rows = await runCases(server, opts, settings);
+    sections.push('', '## SQLite', '', measurementTable(rows), ...keysetLine(rows));
+    if (!opts.only || opts.only.test(PERSON_JSON.name)) {
+      say('access log cost (person JSON):');
+      const [off, devNull, file] = await accessLogCost(server, (log) => start(log), opts, settings);
+      sections.push(
+        '',
+        `## Access log cost (person JSON, median of ${opts.rounds} alternating round(s))`,
+        '',
+        measurementTable([off!, devNull!, file!], 'variant'),
+        '',
+        `- ${costLine('formatting a combined line (→ /dev/null vs off)', devNull!, off!)}`,
+        `- ${costLine('formatting and writing to a file (file vs off)', file!, off!)}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  if (opts.pg) {
+    say('server: PostgreSQL');
+    await preparePostgres(root, opts.pg, opts.works, say);
+    const pgServer = await start(undefined, opts.pg);
+    try {
+      const rows = await runCases(pgServer, opts, settings);
+      sections.push('', '## PostgreSQL', '', measurementTable(rows), ...keysetLine(rows));
+    } finally {
+      await pgServer.stop();
+    }
+  }
+  const report = sections.join('\n') + '\n';
+  fs.mkdirSync(path.join(root, 'tmp'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'tmp', 'bench-results.md'), report);
+  console.log(report);
+  say(`written to tmp/bench-results.md`);
+  if (opts.profile)
+    for (const name of fs.readdirSync(profileDir).filter((n) => n.endsWith('.cpuprofile'))) {
+      const file = path.join(profileDir, name);
+      say(profileText(path.relative(root, file), summariseProfile(file)));
+    }
+  if (opts.keep) say(`kept ${work}`);
+  else fs.rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  say(`bench: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+});
