@@ -31,17 +31,23 @@ export function jsonPathOf(link: string): string {
   return pathname + url.search;
 }
 
-/** Follows `naechste` from the first works page `depth` times; the last page is the case. */
-export async function deepPageCase(origin: string, depth: number): Promise<BenchCase> {
+/**
+ * Follows `naechste` from the first works page; returns the pages after 1 and after `depth`
+ * links. Page 2 is the fair comparison for the deep page: both carry a cursor, a prev link
+ * and its probe, which the first page has not.
+ */
+export async function keysetCases(origin: string, depth: number): Promise<BenchCase[]> {
   let path = '/werke.json';
-  for (let i = 0; i < depth; i++) {
+  const cases: BenchCase[] = [];
+  for (let i = 1; i <= depth; i++) {
     const response = await fetch(origin + path);
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
     const body = (await response.json()) as { naechste?: string };
-    if (!body.naechste) throw new Error(`the works list ends after ${i + 1} pages, before page ${depth + 1}`);
+    if (!body.naechste) throw new Error(`the works list ends after ${i} pages, before page ${depth + 1}`);
     path = jsonPathOf(body.naechste);
+    if (i === 1 || i === depth) cases.push({ name: `works list, page ${i + 1} (keyset)`, path });
   }
-  return { name: `works list, page ${depth + 1} (keyset)`, path };
+  return cases;
 }
 
 /** Fails early, with the status, when a case URL does not answer 200. */

@@ -57,12 +57,18 @@ async function serveInProcess(config: Config): Promise<number> {
   process.stdout.write(readyLine(config, running.address.port));
   logStarted(running.errorLog, SERVER_VERSION, process.argv.slice(1).join(' '));
   await new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
       logShutdown(running.errorLog, signal);
       void running.stop(GRACE_MS).then(resolve, resolve);
     };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    // `on`, not `once`: the same signal often comes twice (Ctrl-C reaches the whole process
+    // group, and `node --watch` passes it on to its child), and a second one with no listener
+    // would kill the process before it has flushed its logs.
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
     process.on('SIGHUP', () => void running.reopenLogs());
   });
   return 0;

@@ -62,7 +62,7 @@ describe('validators', () => {
   const XSD = `<?xml version="1.0"?>
 <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:element name="ok" type="xs:string"/></xs:schema>`;
   const JSON_SCHEMA = JSON.stringify({
-    $schema: 'http://json-schema.org/draft-07/schema#',
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
     required: ['a'],
     additionalProperties: false,
@@ -72,7 +72,13 @@ describe('validators', () => {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'array',
   });
-  const schemas: Record<string, string> = { 'x.xsd': XSD, 'x.json': JSON_SCHEMA, 'y.json': JSON_2020 };
+  const JSON_DRAFT_07 = JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#' });
+  const schemas: Record<string, string> = {
+    'x.xsd': XSD,
+    'x.json': JSON_SCHEMA,
+    'y.json': JSON_2020,
+    'z.json': JSON_DRAFT_07,
+  };
   const fetchSchema = async (url: string) => schemas[url] ?? assert.fail(`no schema ${url}`);
 
   test('media types', () => {
@@ -89,13 +95,15 @@ describe('validators', () => {
       received('bad json', 'application/json', '<x.json>; rel="describedby"', '{"a":1,"b":2}'),
       received('2020 json', 'application/json', '<y.json>; rel="describedby"', '{}'),
       received('no schema', 'application/json', null, '{}'),
+      received('draft-07 json', 'application/json', '<z.json>; rel="describedby"', '{}'),
     ];
     const problems = await schemaProblems(docs, fetchSchema);
-    assert.equal(problems.length, 4, problems.join('\n'));
+    assert.equal(problems.length, 5, problems.join('\n'));
     assert.match(problems[0]!, /^bad json: invalid against x\.json/);
     assert.match(problems[1]!, /^2020 json: invalid against y\.json/);
     assert.match(problems[2]!, /^no schema: JSON without Link rel="describedby"/);
-    assert.match(problems[3]!, /^bad xml: invalid against x\.xsd/);
+    assert.match(problems[3]!, /^draft-07 json: invalid against z\.json:\nunknown JSON Schema dialect/);
+    assert.match(problems[4]!, /^bad xml: invalid against x\.xsd/);
   });
 
   test('HTML: a broken page is reported, a valid one is not', skipUnless('java'), async () => {

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { skipUnless } from '../support/requirements.ts';
 import { startCatalogue, type Catalogue } from './catalogue-server.ts';
 import { header, rawGet, tokens, type RawResponse } from './raw-get.ts';
-import { htmlProblems, received, schemaProblems, type Received } from './validity.ts';
+import { formatOf, htmlProblems, received, schemaProblems, type Received } from './validity.ts';
 
 type Format = 'html' | 'xml' | 'json';
 const TYPES: Record<Format, RegExp> = {
@@ -129,12 +129,16 @@ describe('choosing the representation', () => {
         if (expected === 406) {
           assert.equal(response.status, 406, `${what}: 406`);
           assert.equal(header(response, 'content-location'), '', `${what}: no Content-Location`);
-          // The body lists the available representations as links.
-          for (const format of ['html', 'xml', 'json'])
-            assert.ok(
-              response.body.includes(`${c.base}${suffixBase}.${format}`),
-              `${what}: the 406 body links ${suffixBase}.${format}`,
-            );
+          // The body lists the available representations as links: root-relative in HTML
+          // (design §4), absolute in XML and JSON.
+          for (const format of ['html', 'xml', 'json']) {
+            const target = new URL(c.url(`${suffixBase}.${format}`));
+            const link =
+              formatOf(header(response, 'content-type')) === 'html'
+                ? `href="${target.pathname}"`
+                : target.href;
+            assert.ok(response.body.includes(link), `${what}: the 406 body links ${suffixBase}.${format}`);
+          }
           continue;
         }
         assertFormat(response, expected, what);

@@ -60,7 +60,7 @@ test('npm run dev: one process, displayErrors on', async () => {
   assert.ok(where !== undefined && oneErrorEntry(logs.error).includes(where), where);
   assert.ok(
     logs.access.some((l) => / "GET \/personen\/goethe HTTP\/1\.1" 500 [1-9]\d* /.test(l)),
-    logs.access.join('\n'),
+    `${logs.access.join('\n')}\n${logs.error.join('\n')}\n${s.output()}`,
   );
   assert.ok(
     logs.error.some((l) => /\[mpm_cluster:notice\] .*AH00163: /.test(l)),

@@ -89,7 +89,7 @@ describe('writing persons and works over HTTP', () => {
     assert.equal(work.status, 201);
     assert.equal(work.headers.get('location'), `${base}/werke/notes`);
     const text = await work.text();
-    assert.equal(xmlErrors('work', strip(text)), '');
+    assert.equal(await xmlErrors('work', strip(text)), '');
     assert.match(text, new RegExp(`<person ref="${base}/personen/ada-lovelace">Ada Lovelace</person>`));
 
     const member = await json('POST', '/werke', { titel: 'Nope' }, { authorization: MEMBER });

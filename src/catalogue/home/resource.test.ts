@@ -22,11 +22,12 @@ test('home links the collections and the search, highlights works, validates', a
   </hervorgehoben>
 </katalog>`,
   );
-  assert.equal(xmlErrors('home', xml), '');
+  assert.equal(await xmlErrors('home', xml), '');
   assert.equal(jsonErrors('home', render(outcome, 'json')), '');
   const html = squash(renderText(outcome, 'html'));
   assert.match(html, /<label for="suche-start">/);
   assert.match(html, /<a href="\/personen">Personen<\/a>/);
   assert.match(html, /<a class="card-title" href="\/werke\/faust">Faust<\/a>/);
-  assert.match(html, /<link rel="alternate" type="application\/json" href="\/\?format=json">/);
+  assert.match(html, /<link rel="alternate" type="application\/json" href="\/index\.json">/);
+  assert.match(html, /<link rel="alternate" type="application\/xml" href="\/index\.xml">/);
 });

@@ -45,3 +45,14 @@ test('the 403 slot holds the login form', () => {
   assert.match(page(problem(403), fakeContext()).text, /<form id="login"><\/form>/);
   assert.doesNotMatch(page(problem(404), fakeContext()).text, /id="login"/);
 });
+
+test('a 406 links the available representations root-relative (HTML links, design §4)', () => {
+  const available = [
+    { type: 'application/json', label: 'JSON', url: 'https://library.example/werke.json?q=a&b' },
+    { type: 'text/plain', label: 'elsewhere', url: 'https://other.example/x' },
+  ];
+  const page = errorPage(problem(406, { available }), fakeContext()).text;
+  assert.match(page, /<a href="\/werke\.json\?q=a&amp;b" type="application\/json">JSON<\/a>/);
+  assert.doesNotMatch(page, /href="https:\/\/library\.example/);
+  assert.match(page, /<a href="https:\/\/other\.example\/x" type="text\/plain">elsewhere<\/a>/);
+});

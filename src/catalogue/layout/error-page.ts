@@ -1,7 +1,7 @@
 // A full HTML error page in the catalogue's layout: the application's `errorPage` for the
 // resource layer (its ErrorPage type), rendering RFC 9457 problem details — field errors of a
 // 422, the available representations of a 406, and the exception when displayErrors is on.
-import type { ErrorPageContext, Problem } from '../../http/errors/index.ts';
+import { rootRelative, type ErrorPageContext, type Problem } from '../../http/errors/index.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from './page.ts';
@@ -17,7 +17,7 @@ export interface ErrorPageSlots {
 
 export type ErrorPage = (problem: Problem, ctx: ErrorPageContext) => Markup;
 
-function details(p: Problem): Markup {
+function details(p: Problem, ctx: ErrorPageContext): Markup {
   const e = p.exception;
   return html`${
     p.errors &&
@@ -28,7 +28,7 @@ function details(p: Problem): Markup {
   ${
     p.available &&
     html`<ul class="available">
-      ${p.available.map((a) => html`<li><a href="${a.url}" type="${a.type}">${a.label}</a></li> `)}
+      ${p.available.map((a) => html`<li><a href="${rootRelative(a.url, ctx.links)}" type="${a.type}">${a.label}</a></li> `)}
     </ul>`
   }
   ${
@@ -50,7 +50,7 @@ export function createErrorPage(slots: ErrorPageSlots = {}): ErrorPage {
       (ctx.lang === 'de' ? t.errorTitles[problem.status] : undefined) ?? problem.title ?? t.errorFallback;
     const main = html`<article class="error">
       <h1><span class="status">${problem.status}</span> ${title}</h1>
-      ${problem.detail !== undefined && html`<p class="detail">${problem.detail}</p>`} ${details(problem)}
+      ${problem.detail !== undefined && html`<p class="detail">${problem.detail}</p>`} ${details(problem, ctx)}
       ${problem.status === 403 && slots.forbidden && html`<div class="slot-login">${slots.forbidden(problem, ctx)}</div>`}
       ${problem.status === 401 && slots.unauthorized && html`<div class="slot-login">${slots.unauthorized(problem, ctx)}</div>`}
       <p><a href="${ctx.links.relative('/')}">${t.errorBack}</a></p>

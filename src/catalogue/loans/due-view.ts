@@ -4,7 +4,7 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { DUE_PATH, loanPath, loansPath } from './access.ts';
-import { isOverdue, overdueHtml, timeHtml } from './loan-view.ts';
+import { isOverdue, loansTable, overdueHtml, timeHtml } from './loan-view.ts';
 import type { Loan } from './model.ts';
 import { loanStrings } from './strings.ts';
 
@@ -28,21 +28,7 @@ function dueHtml(m: DueModel, ctx: RequestContext): Markup {
   const main = html`<article class="loans-due">
     <h1>${t.dueTitle}</h1>
     ${
-      m.items.length > 0
-        ? html`<table class="loans">
-            <thead>
-              <tr>
-                <th scope="col">${t.due}</th>
-                <th scope="col">${t.work}</th>
-                <th scope="col">${t.person}</th>
-                <th scope="col">${t.borrowed}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rows}
-            </tbody>
-          </table>`
-        : html`<p>${t.noneDue}</p>`
+      m.items.length > 0 ? loansTable([t.due, t.work, t.person, t.borrowed], rows) : html`<p>${t.noneDue}</p>`
     }
   </article>`;
   return layout({ title: t.dueTitle, main, canonicalPath: DUE_PATH }, ctx);

@@ -45,6 +45,20 @@ export function overdueHtml(overdue: boolean, ctx: RequestContext): Markup | str
   return overdue ? html` <strong class="overdue">${loanStrings(ctx.lang).overdue}</strong>` : '';
 }
 
+/** A table of loans (a person's list, the staff's due list): column headings, then the rows. */
+export function loansTable(headings: readonly string[], rows: readonly Markup[]): Markup {
+  return html`<table class="loans">
+    <thead>
+      <tr>
+        ${headings.map((h) => html`<th scope="col">${h}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>`;
+}
+
 /** The return button: a POST form overridden to DELETE, with the CSRF token and version. */
 export function returnForm(loan: Loan, now: Date, ctx: RequestContext): Markup {
   const t = loanStrings(ctx.lang);

@@ -6,7 +6,7 @@ import { layout } from '../layout/index.ts';
 import type { PersonRef } from '../model.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { loanPath, loansPath } from './access.ts';
-import { isOverdue, overdueHtml, returnForm, timeHtml } from './loan-view.ts';
+import { isOverdue, loansTable, overdueHtml, returnForm, timeHtml } from './loan-view.ts';
 import type { Loan } from './model.ts';
 import { loanStrings } from './strings.ts';
 
@@ -52,19 +52,7 @@ function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
     <p><a href="${rel(personPath(m.person.slug))}">${name}</a></p>
     ${
       m.items.length > 0
-        ? html`<table class="loans">
-            <thead>
-              <tr>
-                <th scope="col">${t.work}</th>
-                <th scope="col">${t.borrowed}</th>
-                <th scope="col">${t.due}</th>
-                ${forms ? html`<th scope="col">${t.actions}</th>` : ''}
-              </tr>
-            </thead>
-            <tbody>
-              ${rows}
-            </tbody>
-          </table>`
+        ? loansTable([t.work, t.borrowed, t.due, ...(forms ? [t.actions] : [])], rows)
         : html`<p>${t.none}</p>`
     }
     ${forms ? borrowForm(m, ctx) : ''}

@@ -58,7 +58,7 @@ test('a user’s loans in XML and JSON: exact shape, schema-valid', async () => 
   </ausleihe>
 </ausleihen>`,
   );
-  assert.equal(xmlErrors('loans', xml), '');
+  assert.equal(await xmlErrors('loans', xml), '');
   const json = render(r, 'json');
   assert.equal(jsonErrors('loans', json), '');
   assert.deepEqual(
@@ -76,7 +76,7 @@ test('a user’s loans in XML and JSON: exact shape, schema-valid', async () => 
 test('an empty loan list validates too', async () => {
   const r = await get('loans', { ...staff, query: 'benutzer=2' });
   assert.equal(r.lastModified, undefined);
-  assert.equal(xmlErrors('loans', render(r, 'xml') as string), '');
+  assert.equal(await xmlErrors('loans', render(r, 'xml') as string), '');
   assert.equal(jsonErrors('loans', render(r, 'json')), '');
   assert.match(squash(render(r, 'html', staff) as string), /Zurzeit nichts ausgeliehen/);
 });
@@ -95,7 +95,7 @@ test('one loan in XML and JSON: exact shape, schema-valid', async () => {
   <ueberfaellig>false</ueberfaellig>
 </ausleihe>`,
   );
-  assert.equal(xmlErrors('loan', xml), '');
+  assert.equal(await xmlErrors('loan', xml), '');
   const json = render(r, 'json');
   assert.deepEqual(json, {
     person: { name: 'Anna Berger', url: 'https://library.example/personen/anna-berger' },
@@ -110,7 +110,7 @@ test('one loan in XML and JSON: exact shape, schema-valid', async () => {
 test('the due list: earliest first, overdue marked, schema-valid', async () => {
   const r = await get('loans', staff);
   const xml = render(r, 'xml') as string;
-  assert.equal(xmlErrors('due-loans', xml), '');
+  assert.equal(await xmlErrors('due-loans', xml), '');
   const json = render(r, 'json') as {
     ausleihe: { faellig: string; ueberfaellig: boolean; ausleihen: string }[];
   };
@@ -129,7 +129,7 @@ test('the due list: earliest first, overdue marked, schema-valid', async () => {
   assert.match(page, /<a href="\/ausleihen\/1">Anna Berger<\/a>/);
   const none = { ...r, model: { items: [], now: NOW } };
   assert.equal(render(none, 'xml'), '<faellige-ausleihen/>');
-  assert.equal(xmlErrors('due-loans', render(none, 'xml') as string), '');
+  assert.equal(await xmlErrors('due-loans', render(none, 'xml') as string), '');
   assert.equal(jsonErrors('due-loans', render(none, 'json')), '');
   assert.match(squash(render(none, 'html', staff) as string), /Keine offenen Ausleihen/);
 });

@@ -29,7 +29,7 @@ test('person JSON has exactly the shape of design §4, without username', () => 
   );
 });
 
-test('a person without account, image or works keeps the shape', () => {
+test('a person without account, image or works keeps the shape', async () => {
   const p = { ...goethe, username: null, image: null, werke: [] };
   assert.equal(
     personView.xml(p, ctx).text,
@@ -47,7 +47,7 @@ test('a person without account, image or works keeps the shape', () => {
     nachname: 'von Goethe',
     werk: [],
   });
-  assert.equal(xmlErrors('person', personView.xml(p, ctx).text), '');
+  assert.equal(await xmlErrors('person', personView.xml(p, ctx).text), '');
   assert.equal(jsonErrors('person', personView.json(p, ctx)), '');
 });
 
@@ -57,16 +57,16 @@ test('an image stored as an absolute URL is kept', () => {
   assert.match(squash(personView.html(p, ctx).text), /src="https:\/\/images\.example\/g\.jpg"/);
 });
 
-test('person XML and JSON validate against their schemas', () => {
+test('person XML and JSON validate against their schemas', async () => {
   const two = {
     ...goethe,
     werke: [...goethe.werke, { id: 11, slug: 'werther', titel: 'Die Leiden des jungen Werthers' }],
   };
-  assert.equal(xmlErrors('person', personView.xml(two, ctx).text), '');
+  assert.equal(await xmlErrors('person', personView.xml(two, ctx).text), '');
   assert.equal(jsonErrors('person', personView.json(two, ctx)), '');
   // The schemas can fail: an extra field is rejected.
   assert.notEqual(jsonErrors('person', { ...(personView.json(two, ctx) as object), username: 'x' }), '');
-  assert.notEqual(xmlErrors('person', '<person><vorname>x</vorname></person>'), '');
+  assert.notEqual(await xmlErrors('person', '<person><vorname>x</vorname></person>'), '');
 });
 
 test('person HTML: heading, image paragraph with name, count, username, work links with address', () => {

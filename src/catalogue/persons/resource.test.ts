@@ -78,7 +78,7 @@ test('/personen pages with cursors, rel links in header and body, capped size', 
   const xml = renderText(page2, 'xml');
   assert.match(xml, /<vorige ref="https:\/\/library.example\/personen\?vor=20&amp;anzahl=10"\/>/);
   assert.match(xml, /<naechste ref="https:\/\/library.example\/personen\?nach=30&amp;anzahl=10"\/>/);
-  assert.equal(xmlErrors('persons', xml), '');
+  assert.equal(await xmlErrors('persons', xml), '');
   const json = render(page2, 'json') as Record<string, unknown>;
   assert.equal(json.naechste, 'https://library.example/personen?nach=30&anzahl=10');
   assert.equal(jsonErrors('persons', json), '');

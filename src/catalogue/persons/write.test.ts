@@ -40,7 +40,7 @@ test('POST creates: 201, Location, the representation valid against both schemas
   const rep = representationOf(result);
   assert.equal(rep.canonicalPath, '/personen/johann-wolfgang-von-goethe');
   assert.equal(jsonErrors('person', JSON.parse(bodyOf(rep, 'json'))), '');
-  assert.equal(xmlErrors('person', bodyOf(rep, 'xml').replace(/^<\?xml[^>]*>\n/, '')), '');
+  assert.equal(await xmlErrors('person', bodyOf(rep, 'xml').replace(/^<\?xml[^>]*>\n/, '')), '');
   const stored = await store.bySlug('johann-wolfgang-von-goethe');
   assert.ok(stored && 'found' in stored && stored.found.geboren === 1749);
 });

@@ -4,17 +4,18 @@
 // the form again with status 422 when a field is wrong.
 import type { Handler, Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { Person, PersonStore } from '../model.ts';
-import { gone, notFound } from '../shared/errors.ts';
+import { gone } from '../shared/errors.ts';
 import { personPath } from '../shared/urls.ts';
 import {
   conflictOf,
+  deleteHandler,
   enteredValues,
-  formFlow,
-  hasBody,
+  hasWriteMethods,
+  invalidOutcome,
   requireStaff,
   serialized,
-  validationError,
   writeTarget,
+  writtenOutcome,
   type WriteProblem,
 } from '../writes/index.ts';
 import { PERSON_FIELD_NAMES, readPerson } from './person-input.ts';
@@ -27,37 +28,24 @@ export type PersonWriter = Pick<SqlPersonStore, 'create' | 'replace' | 'delete'>
 export type WritablePersonStore = PersonStore & PersonWriter;
 
 export function isWritablePersonStore(store: PersonStore): store is WritablePersonStore {
-  const s = store as Partial<PersonWriter>;
-  return typeof s.create === 'function' && typeof s.replace === 'function' && typeof s.delete === 'function';
+  return hasWriteMethods(store);
 }
 
 /** 422: the form again for browsers, problem details (`errors`) for everyone else. */
 function invalid(ctx: RequestContext, problems: WriteProblem[], current: Person | null): Outcome {
-  if (!formFlow(ctx)) throw validationError(problems);
-  const model: PersonFormModel = {
-    mode: current ? 'edit' : 'new',
-    ...(current && { person: current }),
-    version: current ? ctx.versionOf(personRepresentation(current)) : null,
-    state: { values: enteredValues(ctx.body, PERSON_FIELD_NAMES), problems },
-  };
-  return {
-    type: 'representation',
-    status: 422,
-    representation: {
-      model,
-      view: personFormView,
-      canonicalPath: current ? personPath(current.slug) : '/personen',
-    },
-  };
+  return invalidOutcome(ctx, problems, () => {
+    const model: PersonFormModel = {
+      mode: current ? 'edit' : 'new',
+      ...(current && { person: current }),
+      version: current ? ctx.versionOf(personRepresentation(current)) : null,
+      state: { values: enteredValues(ctx.body, PERSON_FIELD_NAMES), problems },
+    };
+    return { model, view: personFormView, canonicalPath: current ? personPath(current.slug) : '/personen' };
+  });
 }
 
 function written(ctx: RequestContext, person: Person, created: boolean): Outcome {
-  const path = personPath(person.slug);
-  if (formFlow(ctx)) return { type: 'redirect', status: 303, path };
-  const representation = personRepresentation(person);
-  return created
-    ? { type: 'representation', status: 201, representation, location: path }
-    : { type: 'representation', status: 200, representation };
+  return writtenOutcome(ctx, personPath(person.slug), personRepresentation(person), created);
 }
 
 export function createPerson(store: WritablePersonStore): Handler {
@@ -94,18 +82,5 @@ export function putPerson(store: WritablePersonStore): Handler {
 }
 
 export function deletePerson(store: WritablePersonStore): Handler {
-  return async (ctx) => {
-    requireStaff(ctx);
-    return serialized('catalogue', async () => {
-      const target = await writeTarget(store, ctx, '/personen');
-      if ('redirect' in target) return target.redirect;
-      if (!('found' in target)) throw notFound();
-      ctx.checkPreconditions(personRepresentation(target.found));
-      if (!(await store.delete(target.found.id))) throw gone();
-      // A form DELETE (POST with `_method`) has a body; an API DELETE usually has none.
-      return formFlow(ctx) && hasBody(ctx)
-        ? { type: 'redirect', status: 303, path: '/personen' }
-        : { type: 'empty', status: 204 };
-    });
-  };
+  return deleteHandler(store, '/personen', personRepresentation);
 }

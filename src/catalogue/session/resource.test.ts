@@ -84,7 +84,7 @@ test('GET /sitzung: an accessible form with a hidden return path; XML/JSON say n
   assert.deepEqual(json.json(), { angemeldet: false });
   assert.equal(jsonErrors('session', json.json()), '');
   const xmlDoc = await server.inject({ method: 'GET', url: '/sitzung.xml' });
-  assert.equal(xmlErrors('session', xmlDoc.body.replace(/^<\?xml[^>]*>\n?/, '')), '');
+  assert.equal(await xmlErrors('session', xmlDoc.body.replace(/^<\?xml[^>]*>\n?/, '')), '');
   assert.equal((await server.inject('/schema/session.json')).statusCode, 200);
 });
 
@@ -132,7 +132,7 @@ test('logged in: header shows the name and a log-out button; the JSON carries th
   assert.equal(body.person.url, `${ORIGIN}/personen/${goethe.slug}`);
   assert.equal(body.csrfToken, token);
   const xmlDoc = await server.inject({ method: 'GET', url: '/sitzung.xml', headers: { cookie } });
-  assert.equal(xmlErrors('session', xmlDoc.body.replace(/^<\?xml[^>]*>\n?/, '')), '');
+  assert.equal(await xmlErrors('session', xmlDoc.body.replace(/^<\?xml[^>]*>\n?/, '')), '');
 
   const noToken = await server.inject({
     method: 'POST',

@@ -22,17 +22,21 @@ export async function lookUp<T>(finder: Finder<T>, ctx: RequestContext): Promise
 }
 
 /**
- * Resolves a lookup: the found record, or a redirect outcome when the slug moved.
- * Throws 404/410 for nothing/deleted.
+ * Resolves a lookup: the found record, or a redirect outcome when the slug moved (301 for reads;
+ * writes pass 308, which keeps method and body). Throws 404/410 for nothing/deleted.
  */
-export function resolve<T>(lookup: Lookup<T>, collection: string): { found: T } | { redirect: Outcome } {
+export function resolve<T>(
+  lookup: Lookup<T>,
+  collection: string,
+  movedStatus: 301 | 308 = 301,
+): { found: T } | { redirect: Outcome } {
   if (lookup === null) throw notFound();
   if ('gone' in lookup) throw gone();
   if ('movedTo' in lookup) {
     return {
       redirect: {
         type: 'redirect',
-        status: 301,
+        status: movedStatus,
         path: `${collection}/${encodeURIComponent(lookup.movedTo)}`,
       },
     };

@@ -38,5 +38,6 @@ test('page paths keep the search word and size, encode cursors, leave defaults o
 test('suffix URLs for alternates', () => {
   assert.equal(suffixPath('/personen/goethe', 'xml'), '/personen/goethe.xml');
   assert.equal(suffixPath('/werke?q=x', 'json'), '/werke.json?q=x');
-  assert.equal(suffixPath('/', 'json'), '/?format=json');
+  assert.equal(suffixPath('/', 'json'), '/index.json');
+  assert.equal(suffixPath('/?q=x', 'xml'), '/index.xml?q=x');
 });

@@ -1,5 +1,6 @@
 // URL helpers shared by the views.
 import type { Format, Links } from '../../http/resource/types.ts';
+import { withSuffix } from '../../http/rewrite/index.ts';
 
 export const DEFAULT_IMAGE = '/bilder/standard.svg';
 
@@ -22,18 +23,11 @@ export function imageRelative(image: string | null, links: Links): string {
 
 /**
  * The suffix URL of a representation: `/personen/goethe` → `/personen/goethe.xml`,
- * `/werke?q=x` → `/werke.xml?q=x`. The home page `/` has no suffix form, so it uses `?format=`.
+ * `/werke?q=x` → `/werke.xml?q=x`, `/` → `/index.xml`: the same URL the layer names in
+ * Content-Location (one function, so the alternates and the header cannot disagree).
  */
 export function suffixPath(canonicalPath: string, format: Format): string {
-  const q = canonicalPath.indexOf('?');
-  const path = q < 0 ? canonicalPath : canonicalPath.slice(0, q);
-  const search = q < 0 ? '' : canonicalPath.slice(q + 1);
-  if (path === '/' || path === '') {
-    const params = new URLSearchParams(search);
-    params.set('format', format);
-    return `/?${params.toString()}`;
-  }
-  return `${path}.${format}${search ? `?${search}` : ''}`;
+  return withSuffix(canonicalPath, format);
 }
 
 export function fullName(p: { vorname: string; nachname: string }): string {

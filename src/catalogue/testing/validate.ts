@@ -1,33 +1,30 @@
-// Test helpers: check a representation against its schema (xmllint for XSD, ajv for JSON).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+// Test helpers: check a representation against the catalogue's schema of that name, through
+// the shared validators in test/support (xmllint --nonet for XSD, Ajv 2020 for JSON Schema).
 import { XML_DECLARATION } from '../../http/representation/markup.ts';
+import { validateJson } from '../../../test/support/json.ts';
+import { validateXml } from '../../../test/support/xml.ts';
 import { readSchema, schemaFile, type SchemaName } from '../schemas/index.ts';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const ajv = addFormats(new Ajv({ allErrors: true, strict: true }));
+// validateJson keeps one compiled validator per schema object: parse each schema only once.
+const parsed = new Map<SchemaName, object>();
 
-/** Returns ajv's errors as text, or '' when the value is valid. */
-export function jsonErrors(name: SchemaName, value: unknown): string {
-  const validate =
-    ajv.getSchema(name) ?? (ajv.addSchema(JSON.parse(readSchema(name, 'json')), name), ajv.getSchema(name));
-  if (!validate) throw new Error(`no schema ${name}`);
-  return validate(value) ? '' : ajv.errorsText(validate.errors);
+function jsonSchema(name: SchemaName): object {
+  let schema = parsed.get(name);
+  if (!schema) {
+    schema = JSON.parse(readSchema(name, 'json')) as object;
+    parsed.set(name, schema);
+  }
+  return schema;
 }
 
-/** Runs `xmllint --schema`; returns its complaint, or '' when the document is valid. */
-export function xmlErrors(name: SchemaName, rootElement: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'shelfmark-xsd-'));
-  const file = join(dir, `${name}.xml`);
-  writeFileSync(file, XML_DECLARATION + rootElement);
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', schemaFile(name, 'xsd'), file], { stdio: 'pipe' });
-    return '';
-  } catch (err) {
-    return String((err as { stderr?: Buffer }).stderr ?? err);
-  }
+/** Returns Ajv's errors as text, or '' when the value is valid. */
+export function jsonErrors(name: SchemaName, value: unknown): string {
+  const result = validateJson(value, jsonSchema(name));
+  return result.ok ? '' : result.errors;
+}
+
+/** Validates `rootElement` (without XML declaration) with xmllint; its complaint, or '' when valid. */
+export async function xmlErrors(name: SchemaName, rootElement: string): Promise<string> {
+  const result = await validateXml(XML_DECLARATION + rootElement, schemaFile(name, 'xsd'));
+  return result.ok ? '' : result.errors || 'invalid (xmllint gave no message)';
 }

@@ -57,7 +57,7 @@ test('work XML, JSON and HTML show title, year, persons, copies, available', asy
   <verfuegbar>2</verfuegbar>
 </werk>`,
   );
-  assert.equal(xmlErrors('work', xml), '');
+  assert.equal(await xmlErrors('work', xml), '');
   const json = render(outcome, 'json');
   assert.equal(
     JSON.stringify(json),
@@ -74,7 +74,7 @@ test('work XML, JSON and HTML show title, year, persons, copies, available', asy
 test('a work without year or persons validates too', async () => {
   const outcome = await get('slug=ohne-jahr');
   assert.doesNotMatch(renderText(outcome, 'xml'), /<jahr>/);
-  assert.equal(xmlErrors('work', renderText(outcome, 'xml')), '');
+  assert.equal(await xmlErrors('work', renderText(outcome, 'xml')), '');
   assert.equal(jsonErrors('work', render(outcome, 'json')), '');
 });
 
@@ -95,7 +95,7 @@ test('/werke lists, searches and pages; outputs validate', async () => {
   assert.ok(
     xml.startsWith('<werke>\n  <suche>werk</suche>\n  <werk ref="https://library.example/werke/w0">'),
   );
-  assert.equal(xmlErrors('works', xml), '');
+  assert.equal(await xmlErrors('works', xml), '');
   const json = render(outcome, 'json') as { werk: unknown[]; naechste: string };
   assert.equal(json.werk.length, 2);
   assert.equal(json.naechste, 'https://library.example/werke?q=werk&nach=2&anzahl=2');
@@ -113,6 +113,6 @@ test('/werke lists, searches and pages; outputs validate', async () => {
 test('an empty result says so and still validates', async () => {
   const outcome = await worksResource(store).methods.GET!(fakeContext({ query: 'q=zzz' }));
   assert.match(squash(renderText(outcome, 'html')), /Nichts gefunden/);
-  assert.equal(xmlErrors('works', renderText(outcome, 'xml')), '');
+  assert.equal(await xmlErrors('works', renderText(outcome, 'xml')), '');
   assert.equal(jsonErrors('works', render(outcome, 'json')), '');
 });

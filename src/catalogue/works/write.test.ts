@@ -50,7 +50,7 @@ test('POST creates with persons by URL or slug: 201, Location, valid representat
   const rep = representationOf(result);
   assert.deepEqual(names(rep), ['goethe', 'schiller']);
   assert.equal(jsonErrors('work', JSON.parse(bodyOf(rep, 'json'))), '');
-  assert.equal(xmlErrors('work', bodyOf(rep, 'xml').replace(/^<\?xml[^>]*>\n/, '')), '');
+  assert.equal(await xmlErrors('work', bodyOf(rep, 'xml').replace(/^<\?xml[^>]*>\n/, '')), '');
 });
 
 test('exemplare defaults to 1; every shape of person references is understood', async () => {

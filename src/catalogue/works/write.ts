@@ -5,18 +5,20 @@
 import type { Handler, Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { PersonStore, Work, WorkStore } from '../model.ts';
 import { ForeignKeyError } from '../../storage/index.ts';
-import { gone, notFound } from '../shared/errors.ts';
+import { gone } from '../shared/errors.ts';
 import { workPath } from '../shared/urls.ts';
 import {
   conflictOf,
+  deleteHandler,
   enteredValues,
+  hasWriteMethods,
+  invalidOutcome,
   problem,
-  formFlow,
-  hasBody,
   requireStaff,
   serialized,
   validationError,
   writeTarget,
+  writtenOutcome,
   type WriteProblem,
 } from '../writes/index.ts';
 import { readWork, WORK_FIELD_NAMES } from './work-input.ts';
@@ -29,24 +31,20 @@ export type WorkWriter = Pick<SqlWorkStore, 'create' | 'replace' | 'delete'>;
 export type WritableWorkStore = WorkStore & WorkWriter;
 
 export function isWritableWorkStore(store: WorkStore): store is WritableWorkStore {
-  const s = store as Partial<WorkWriter>;
-  return typeof s.create === 'function' && typeof s.replace === 'function' && typeof s.delete === 'function';
+  return hasWriteMethods(store);
 }
 
 /** 422: the form again for browsers, problem details (`errors`) for everyone else. */
 function invalid(ctx: RequestContext, problems: WriteProblem[], current: Work | null): Outcome {
-  if (!formFlow(ctx)) throw validationError(problems);
-  const model: WorkFormModel = {
-    mode: current ? 'edit' : 'new',
-    ...(current && { work: current }),
-    version: current ? ctx.versionOf(workRepresentation(current)) : null,
-    state: { values: enteredValues(ctx.body, WORK_FIELD_NAMES), problems },
-  };
-  return {
-    type: 'representation',
-    status: 422,
-    representation: { model, view: workFormView, canonicalPath: current ? workPath(current.slug) : '/werke' },
-  };
+  return invalidOutcome(ctx, problems, () => {
+    const model: WorkFormModel = {
+      mode: current ? 'edit' : 'new',
+      ...(current && { work: current }),
+      version: current ? ctx.versionOf(workRepresentation(current)) : null,
+      state: { values: enteredValues(ctx.body, WORK_FIELD_NAMES), problems },
+    };
+    return { model, view: workFormView, canonicalPath: current ? workPath(current.slug) : '/werke' };
+  });
 }
 
 /** A person deleted between reading the references and writing the links (another process) → 422. */
@@ -63,12 +61,7 @@ function personVanished(error: unknown): never {
 }
 
 function written(ctx: RequestContext, work: Work, created: boolean): Outcome {
-  const path = workPath(work.slug);
-  if (formFlow(ctx)) return { type: 'redirect', status: 303, path };
-  const representation = workRepresentation(work);
-  return created
-    ? { type: 'representation', status: 201, representation, location: path }
-    : { type: 'representation', status: 200, representation };
+  return writtenOutcome(ctx, workPath(work.slug), workRepresentation(work), created);
 }
 
 export function createWork(store: WritableWorkStore, persons: PersonStore): Handler {
@@ -109,18 +102,5 @@ export function putWork(store: WritableWorkStore, persons: PersonStore): Handler
 }
 
 export function deleteWork(store: WritableWorkStore): Handler {
-  return async (ctx) => {
-    requireStaff(ctx);
-    return serialized('catalogue', async () => {
-      const target = await writeTarget(store, ctx, '/werke');
-      if ('redirect' in target) return target.redirect;
-      if (!('found' in target)) throw notFound();
-      ctx.checkPreconditions(workRepresentation(target.found));
-      if (!(await store.delete(target.found.id))) throw gone();
-      // A form DELETE (POST with `_method`) has a body; an API DELETE usually has none.
-      return formFlow(ctx) && hasBody(ctx)
-        ? { type: 'redirect', status: 303, path: '/werke' }
-        : { type: 'empty', status: 204 };
-    });
-  };
+  return deleteHandler(store, '/werke', workRepresentation);
 }

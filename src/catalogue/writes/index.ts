@@ -2,6 +2,7 @@
 export { requireStaff, formFlow, hasBody } from './access.ts';
 export { serialized } from './lock.ts';
 export { writeTarget, conflictOf, type WriteTarget } from './target.ts';
+export { deleteHandler, hasWriteMethods, invalidOutcome, writtenOutcome } from './outcomes.ts';
 export { validationError, problem, type WriteProblem } from './problems.ts';
 export { refTarget, flattenRefs, type RefTarget } from './refs.ts';
 export { checkAll, inFieldOrder } from './checks.ts';

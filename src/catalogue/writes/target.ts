@@ -3,8 +3,8 @@
 // body kept). A deleted resource's URL answers 410; an unknown id or an impossible slug 404.
 import type { Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { Lookup } from '../model.ts';
-import { gone, HttpError, notFound } from '../shared/errors.ts';
-import type { Finder } from '../shared/lookup.ts';
+import { HttpError, notFound } from '../shared/errors.ts';
+import { resolve, type Finder } from '../shared/lookup.ts';
 import { isValidSlug } from '../slugs.ts';
 import { ConflictError } from '../../storage/index.ts';
 
@@ -32,18 +32,7 @@ export async function writeTarget<T>(
   } else if (id !== null && ID.test(id)) {
     lookup = await finder.byId(Number(id));
   }
-  if (lookup === null) throw notFound();
-  if ('gone' in lookup) throw gone();
-  if ('movedTo' in lookup) {
-    return {
-      redirect: {
-        type: 'redirect',
-        status: 308,
-        path: `${collection}/${encodeURIComponent(lookup.movedTo)}`,
-      },
-    };
-  }
-  return { found: lookup.found };
+  return resolve(lookup, collection, 308);
 }
 
 /** A slug taken between the lookup and the insert (another process won the race) → 409. */

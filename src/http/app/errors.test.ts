@@ -30,7 +30,7 @@ test('OPTIONS answers 204 with Allow; an unknown method is 405 with Allow, in th
   assert.equal(p.headers['content-type'], 'application/problem+json; charset=utf-8');
 });
 
-test('406 lists the available representations as absolute links, with Vary: Accept', async () => {
+test('406 lists the available representations (absolute in JSON, root-relative in HTML), with Vary: Accept', async () => {
   const r = await get('/katalog/personen/goethe?x=1', { accept: 'image/png, application/problem+json' });
   assert.equal(r.statusCode, 406);
   assert.equal(r.headers.vary, 'Accept');
@@ -41,7 +41,8 @@ test('406 lists the available representations as absolute links, with Vary: Acce
   );
   const h = await get('/katalog/personen/goethe', { accept: 'text/html;q=0' });
   assert.equal(h.statusCode, 406);
-  assert.match(h.body, /href="https:\/\/library.example\/katalog\/personen\/goethe.json"/);
+  // The HTML body links them root-relative, like every HTML link (design §4).
+  assert.match(h.body, /href="\/katalog\/personen\/goethe.json"/);
   assert.equal((await get('/katalog/personen/goethe', { accept: 'garbage' })).statusCode, 406);
 });
 

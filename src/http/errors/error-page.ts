@@ -38,6 +38,22 @@ const GERMAN_TITLES: Readonly<Record<number, string>> = {
   503: 'Dienst nicht verfügbar',
 };
 
+/**
+ * An absolute URL of this site as the root-relative link HTML uses (design §4): the problem's
+ * `available` URLs are absolute for XML and JSON, an HTML page links them by path. A URL of
+ * another origin (or not a URL) stays as it is.
+ */
+export function rootRelative(url: string, links: Links): string {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return url;
+  }
+  const own = new URL(links.absolute('/'));
+  return target.origin === own.origin ? target.pathname + target.search + target.hash : url;
+}
+
 export function localTitle(problem: Problem, lang: Lang): string {
   return lang === 'de' ? (GERMAN_TITLES[problem.status] ?? problem.title) : problem.title;
 }
@@ -64,7 +80,7 @@ export const builtInErrorPage: ErrorPage = (problem, ctx) => {
           ${
             problem.available &&
             html`<ul>
-              ${problem.available.map((a) => html`<li><a href="${a.url}" type="${a.type}">${a.label}</a></li>`)}
+              ${problem.available.map((a) => html`<li><a href="${rootRelative(a.url, ctx.links)}" type="${a.type}">${a.label}</a></li>`)}
             </ul>`
           }
           ${

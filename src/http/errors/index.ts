@@ -4,7 +4,7 @@ export { ERROR_CODES, codeForStatus } from './codes.ts';
 export type { ErrorCode } from './codes.ts';
 export { problemJson, problemXml, PROBLEM_JSON, PROBLEM_XML, PROBLEM_NAMESPACE } from './problem.ts';
 export type { Problem } from './problem.ts';
-export { builtInErrorPage, localTitle } from './error-page.ts';
+export { builtInErrorPage, localTitle, rootRelative } from './error-page.ts';
 export type { ErrorPage, ErrorPageContext } from './error-page.ts';
 export { exceptionDetails, sourceLocation } from './exception-details.ts';
 export type { ExceptionDetails } from './exception-details.ts';
