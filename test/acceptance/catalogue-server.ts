@@ -80,7 +80,11 @@ export async function startCatalogue(options: StartOptions = {}): Promise<Catalo
     origin,
     url,
     local,
-    get: (urlOrPath, headers = {}) => send('GET', urlOrPath, { headers }),
+    // A GET may be retried once when a kept-alive connection was closed under it: the
+    // validators block this process's event loop for seconds, so the client's idle timer and
+    // the server's keep-alive timer can fire in the wrong order (what browsers retry too).
+    get: (urlOrPath, headers = {}) =>
+      send('GET', urlOrPath, { headers }).catch(() => send('GET', urlOrPath, { headers })),
     send,
     async idOf(table, slug) {
       const database = await openCatalogueDatabase(loaded.config);

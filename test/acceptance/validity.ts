@@ -51,6 +51,7 @@ export async function schemaProblems(
   const problems: string[] = [];
   const xmlBySchema = new Map<string, Received[]>();
   const schemaText = new Map<string, Promise<string>>();
+  const jsonSchemas = new Map<string, object>();
   const schemaOf = (url: string): Promise<string> => {
     let text = schemaText.get(url);
     if (!text) schemaText.set(url, (text = fetchSchema(url)));
@@ -68,7 +69,10 @@ export async function schemaProblems(
       group.push(doc);
       xmlBySchema.set(doc.describedBy, group);
     } else {
-      const schema = JSON.parse(await schemaOf(doc.describedBy)) as object;
+      // One parsed object per schema URL: validateJson compiles once per schema object.
+      let schema = jsonSchemas.get(doc.describedBy);
+      if (!schema)
+        jsonSchemas.set(doc.describedBy, (schema = JSON.parse(await schemaOf(doc.describedBy)) as object));
       const result = jsonValidation(schema, JSON.parse(doc.body));
       if (!result.ok) problems.push(`${doc.label}: invalid against ${doc.describedBy}:\n${result.errors}`);
     }

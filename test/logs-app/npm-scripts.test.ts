@@ -68,7 +68,7 @@ test('npm run dev: one process, displayErrors on', async () => {
   );
   assert.ok(
     logs.error.some((l) => /\[mpm_cluster:notice\] .*AH00169: caught SIGTERM, shutting down$/.test(l)),
-    'stop notice',
+    `stop notice\n${logs.error.join('\n')}\n${s.output()}`,
   );
   assert.doesNotMatch(logs.error.join('\n'), /AH00052/);
 });
