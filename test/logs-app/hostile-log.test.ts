@@ -1,7 +1,7 @@
 // Design §8 / issue 3 on the real application: a log written while normal, malformed and
 // hostile requests arrive is read by the operators' tools as Apache's (GoAccess, grok, fail2ban),
 // with exactly one access line per request.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startRealApp, type RealApp } from './real-app.ts';
 import { sendCorpus, type Sent } from './corpus.ts';
@@ -38,7 +38,6 @@ before(async () => {
     logs = await app.stop();
   }
 });
-after(() => undefined);
 
 test('exactly one access line per request, in order, with the status, %r, %u, Referer and UA sent', () => {
   assert.equal(logs.access.length, sent.length, logs.access.join('\n'));
