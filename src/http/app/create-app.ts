@@ -89,12 +89,17 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
   );
 
   const schemas = problemSchemas();
-  app.get('/schema/problem.xsd', (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').send(schemas.xsd),
-  );
-  app.get('/schema/problem.json', (_request, reply) =>
-    reply.type('application/schema+json; charset=utf-8').send(schemas.json),
-  );
+  // HEAD too: exposeHeadRoutes is off (the dispatcher answers HEAD for resources itself).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/schema/problem.xsd',
+    handler: (_request, reply) => reply.type('application/xml; charset=utf-8').send(schemas.xsd),
+  });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/schema/problem.json',
+    handler: (_request, reply) => reply.type('application/schema+json; charset=utf-8').send(schemas.json),
+  });
   for (const resource of o.resources) {
     app.route({ method: ROUTED_METHODS, url: resource.path, handler: dispatcher(layer, resource) });
   }

@@ -64,3 +64,13 @@ test('XML problems validate against /schema/problem.xsd (xmllint)', async () => 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the problem schemas answer HEAD like GET, without a body', async () => {
+  for (const url of ['/katalog/schema/problem.xsd', '/katalog/schema/problem.json']) {
+    const get = await app.inject({ url });
+    const head = await app.inject({ method: 'HEAD', url });
+    assert.equal(head.statusCode, 200, url);
+    assert.equal(head.headers['content-type'], get.headers['content-type']);
+    assert.equal(head.body, '');
+  }
+});
