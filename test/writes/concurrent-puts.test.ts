@@ -19,7 +19,7 @@ const JSON_TYPE = 'application/json';
 const WORKERS = 2;
 /** Concurrent PUTs per round; several rounds make it likely both workers race every time. */
 const CLIENTS = 16;
-const ROUNDS = 3;
+const ROUNDS = 8;
 const READY = /Shelfmark is serving (\S+) \(listening on [^)]*, worker \d+\)/g;
 
 interface Server {
@@ -129,8 +129,7 @@ function concurrentPutSuite(open: () => Promise<Target>): () => void {
 
     for (let round = 1; round <= ROUNDS; round++) {
       test(`round ${round}: ${CLIENTS} PUTs with one If-Match → one 200, the rest 412`, () =>
-        race(server!.base, slug, 'Wettlauf'),
-      );
+        race(server!.base, slug, 'Wettlauf'));
     }
   };
 }

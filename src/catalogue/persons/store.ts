@@ -12,6 +12,13 @@ import {
 import type { Lookup, Page, PageRequest, Person, PersonStore, PersonSummary, WorkRef } from '../model.ts';
 import type { DB } from '../schema.ts';
 import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import {
+  ChangedMeanwhileError,
+  compareAndSet,
+  expectedText,
+  nextUpdatedAt,
+  type WriteExpectation,
+} from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
 
@@ -28,10 +35,16 @@ export interface PersonInput {
 export interface SqlPersonStore extends PersonStore {
   /** Creates a person; ConflictError when an explicit slug is taken (now or formerly). */
   create(input: PersonInput): Promise<Person>;
-  /** Replaces every field; a changed name moves the slug (old one → 301). null: no live person. */
-  replace(id: number, input: Omit<PersonInput, 'slug'>): Promise<Person | null>;
-  /** Marks the person deleted (its URL then answers 410); false when there was no live person. */
-  delete(id: number): Promise<boolean>;
+  /**
+   * Replaces every field; a changed name moves the slug (old one → 301). null: no live person.
+   * With `expectedUpdatedAt`: ChangedMeanwhileError (nothing written) unless the row still has it.
+   */
+  replace(id: number, input: Omit<PersonInput, 'slug'>, expect?: WriteExpectation): Promise<Person | null>;
+  /**
+   * Marks the person deleted (its URL then answers 410); false when there was no live person.
+   * With `expectedUpdatedAt`: ChangedMeanwhileError (nothing written) unless the row still has it.
+   */
+  delete(id: number, expect?: WriteExpectation): Promise<boolean>;
 }
 
 const SUMMARY_COLUMNS = [
@@ -195,42 +208,71 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       });
     },
 
-    async replace(id, input) {
-      return db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('persons')
-          .select(['slug', 'vorname', 'nachname'])
-          .where('id', '=', id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (!current) return null;
-        const at = now();
-        const renamed = current.vorname !== input.vorname || current.nachname !== input.nachname;
-        let slug = current.slug;
-        if (renamed) {
-          slug = await uniqueSlug(trx, 'person', `${input.vorname} ${input.nachname}`, id);
-          if (slug !== current.slug) await rememberSlug(trx, 'person', id, current.slug, slug, at);
-        }
-        await trx
-          .updateTable('persons')
-          .set({ slug, ...fields(input), updated_at: at })
-          .where('id', '=', id)
-          .execute();
-        if (renamed) await refreshWorkSearchText(trx, { personId: id });
-        return loadLive(trx, id);
-      });
+    async replace(id, input, expect) {
+      const expected = expectedText(expect);
+      return compareAndSet(expected, () =>
+        db.transaction().execute(async (trx) => {
+          const current = await trx
+            .selectFrom('persons')
+            .select(['slug', 'vorname', 'nachname', 'updated_at'])
+            .where('id', '=', id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          if (!current) return null;
+          // First the compare-and-set (it also holds the row until commit), then the rest.
+          const at = await claimRow(trx, id, expected ?? current.updated_at, now());
+          const renamed = current.vorname !== input.vorname || current.nachname !== input.nachname;
+          let slug = current.slug;
+          if (renamed) {
+            slug = await uniqueSlug(trx, 'person', `${input.vorname} ${input.nachname}`, id);
+            if (slug !== current.slug) await rememberSlug(trx, 'person', id, current.slug, slug, at);
+          }
+          await trx
+            .updateTable('persons')
+            .set({ slug, ...fields(input) })
+            .where('id', '=', id)
+            .execute();
+          if (renamed) await refreshWorkSearchText(trx, { personId: id });
+          return loadLive(trx, id);
+        }),
+      );
     },
 
-    async delete(id) {
-      const result = await db
-        .updateTable('persons')
-        .set({ deleted_at: now(), updated_at: now() })
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    async delete(id, expect) {
+      const expected = expectedText(expect);
+      return compareAndSet(expected, () =>
+        db.transaction().execute(async (trx) => {
+          const current = await trx
+            .selectFrom('persons')
+            .select('updated_at')
+            .where('id', '=', id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          if (!current) return false;
+          const at = await claimRow(trx, id, expected ?? current.updated_at, now());
+          await trx.updateTable('persons').set({ deleted_at: at }).where('id', '=', id).execute();
+          return true;
+        }),
+      );
     },
   };
+}
+
+/**
+ * The compare-and-set: moves the live row's `updated_at` from `previous` to the next value, or
+ * throws ChangedMeanwhileError when it no longer has `previous` (another write came first).
+ */
+async function claimRow(trx: Kysely<DB>, id: number, previous: string, now: string): Promise<string> {
+  const at = nextUpdatedAt(now, previous);
+  const claimed = await trx
+    .updateTable('persons')
+    .set({ updated_at: at })
+    .where('id', '=', id)
+    .where('updated_at', '=', previous)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) throw new ChangedMeanwhileError(`person ${id}`);
+  return at;
 }
 
 const PERSON_SEARCH = {

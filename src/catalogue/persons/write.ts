@@ -7,6 +7,7 @@ import type { Person, PersonStore } from '../model.ts';
 import { gone } from '../shared/errors.ts';
 import { personPath } from '../shared/urls.ts';
 import {
+  againWhenChanged,
   conflictOf,
   deleteHandler,
   enteredValues,
@@ -61,23 +62,27 @@ export function createPerson(store: WritablePersonStore): Handler {
 export function putPerson(store: WritablePersonStore): Handler {
   return async (ctx) => {
     requireStaff(ctx);
-    return serialized('catalogue', async () => {
-      const target = await writeTarget(store, ctx, '/personen');
-      if ('redirect' in target) return target.redirect;
-      const current = 'found' in target ? target.found : null;
-      // Before anything is written: a stale If-Match or `_version` → 412, none when required → 428.
-      ctx.checkPreconditions(current ? personRepresentation(current) : null);
-      const read = readPerson(ctx.body, ctx.links);
-      if (!read.ok) return invalid(ctx, read.problems, current);
-      if (current) {
-        const person = await store.replace(current.id, read.input);
-        if (!person) throw gone();
-        return written(ctx, person, false);
-      }
-      const slug = 'free' in target ? target.free : '';
-      const person = await store.create({ ...read.input, slug }).catch(conflictOf);
-      return written(ctx, person, true);
-    });
+    return serialized('catalogue', () =>
+      againWhenChanged(async (): Promise<Outcome> => {
+        const target = await writeTarget(store, ctx, '/personen');
+        if ('redirect' in target) return target.redirect;
+        const current = 'found' in target ? target.found : null;
+        // Before anything is written: a stale If-Match or `_version` → 412, none when required → 428.
+        ctx.checkPreconditions(current ? personRepresentation(current) : null);
+        const read = readPerson(ctx.body, ctx.links);
+        if (!read.ok) return invalid(ctx, read.problems, current);
+        if (current) {
+          const person = await store.replace(current.id, read.input, {
+            expectedUpdatedAt: current.updatedAt,
+          });
+          if (!person) throw gone();
+          return written(ctx, person, false);
+        }
+        const slug = 'free' in target ? target.free : '';
+        const person = await store.create({ ...read.input, slug }).catch(conflictOf);
+        return written(ctx, person, true);
+      }),
+    );
   };
 }
 

@@ -11,6 +11,13 @@ import {
 import type { Lookup, Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
 import type { DB } from '../schema.ts';
 import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import {
+  ChangedMeanwhileError,
+  compareAndSet,
+  expectedText,
+  nextUpdatedAt,
+  type WriteExpectation,
+} from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { workSearchText } from './search-text.ts';
 
@@ -28,10 +35,16 @@ export interface WorkInput {
 export interface SqlWorkStore extends WorkStore {
   /** Creates a work; ConflictError when an explicit slug is taken, ForeignKeyError for an unknown person. */
   create(input: WorkInput): Promise<Work>;
-  /** Replaces every field; a changed title moves the slug (old one → 301). null: no live work. */
-  replace(id: number, input: Omit<WorkInput, 'slug'>): Promise<Work | null>;
-  /** Marks the work deleted (its URL then answers 410); false when there was no live work. */
-  delete(id: number): Promise<boolean>;
+  /**
+   * Replaces every field; a changed title moves the slug (old one → 301). null: no live work.
+   * With `expectedUpdatedAt`: ChangedMeanwhileError (nothing written) unless the row still has it.
+   */
+  replace(id: number, input: Omit<WorkInput, 'slug'>, expect?: WriteExpectation): Promise<Work | null>;
+  /**
+   * Marks the work deleted (its URL then answers 410); false when there was no live work.
+   * With `expectedUpdatedAt`: ChangedMeanwhileError (nothing written) unless the row still has it.
+   */
+  delete(id: number, expect?: WriteExpectation): Promise<boolean>;
 }
 
 export function workSortKey(titel: string): string {
@@ -225,51 +238,78 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       });
     },
 
-    async replace(id, input) {
+    async replace(id, input, expect) {
       const exemplare = checkCopies(input.exemplare);
-      return db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('works')
-          .select(['slug', 'titel'])
-          .where('id', '=', id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (!current) return null;
-        const at = now();
-        let slug = current.slug;
-        if (current.titel !== input.titel) {
-          slug = await uniqueSlug(trx, 'work', input.titel, id);
-          if (slug !== current.slug) await rememberSlug(trx, 'work', id, current.slug, slug, at);
-        }
-        const persons = await linkPersons(trx, id, input.personIds ?? []);
-        await trx
-          .updateTable('works')
-          .set({
-            slug,
-            titel: input.titel,
-            jahr: input.jahr ?? null,
-            exemplare,
-            sort_key: workSortKey(input.titel),
-            search_text: workSearchText(input.titel, persons),
-            updated_at: at,
-          })
-          .where('id', '=', id)
-          .execute();
-        return loadLive(trx, id);
-      });
+      const expected = expectedText(expect);
+      return compareAndSet(expected, () =>
+        db.transaction().execute(async (trx) => {
+          const current = await trx
+            .selectFrom('works')
+            .select(['slug', 'titel', 'updated_at'])
+            .where('id', '=', id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          if (!current) return null;
+          // First the compare-and-set (it also holds the row until commit), then the rest.
+          const at = await claimRow(trx, id, expected ?? current.updated_at, now());
+          let slug = current.slug;
+          if (current.titel !== input.titel) {
+            slug = await uniqueSlug(trx, 'work', input.titel, id);
+            if (slug !== current.slug) await rememberSlug(trx, 'work', id, current.slug, slug, at);
+          }
+          const persons = await linkPersons(trx, id, input.personIds ?? []);
+          await trx
+            .updateTable('works')
+            .set({
+              slug,
+              titel: input.titel,
+              jahr: input.jahr ?? null,
+              exemplare,
+              sort_key: workSortKey(input.titel),
+              search_text: workSearchText(input.titel, persons),
+            })
+            .where('id', '=', id)
+            .execute();
+          return loadLive(trx, id);
+        }),
+      );
     },
 
-    async delete(id) {
-      const at = now();
-      const result = await db
-        .updateTable('works')
-        .set({ deleted_at: at, updated_at: at })
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    async delete(id, expect) {
+      const expected = expectedText(expect);
+      return compareAndSet(expected, () =>
+        db.transaction().execute(async (trx) => {
+          const current = await trx
+            .selectFrom('works')
+            .select('updated_at')
+            .where('id', '=', id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst();
+          if (!current) return false;
+          const at = await claimRow(trx, id, expected ?? current.updated_at, now());
+          await trx.updateTable('works').set({ deleted_at: at }).where('id', '=', id).execute();
+          return true;
+        }),
+      );
     },
   };
+}
+
+/**
+ * The compare-and-set: moves the live row's `updated_at` from `previous` to the next value, or
+ * throws ChangedMeanwhileError when it no longer has `previous` (another write came first).
+ */
+async function claimRow(trx: Kysely<DB>, id: number, previous: string, now: string): Promise<string> {
+  const at = nextUpdatedAt(now, previous);
+  const claimed = await trx
+    .updateTable('works')
+    .set({ updated_at: at })
+    .where('id', '=', id)
+    .where('updated_at', '=', previous)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) throw new ChangedMeanwhileError(`work ${id}`);
+  return at;
 }
 
 const WORK_SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };

@@ -8,6 +8,7 @@ import { ForeignKeyError } from '../../storage/index.ts';
 import { gone } from '../shared/errors.ts';
 import { workPath } from '../shared/urls.ts';
 import {
+  againWhenChanged,
   conflictOf,
   deleteHandler,
   enteredValues,
@@ -78,26 +79,30 @@ export function createWork(store: WritableWorkStore, persons: PersonStore): Hand
 export function putWork(store: WritableWorkStore, persons: PersonStore): Handler {
   return async (ctx) => {
     requireStaff(ctx);
-    return serialized('catalogue', async () => {
-      const target = await writeTarget(store, ctx, '/werke');
-      if ('redirect' in target) return target.redirect;
-      const current = 'found' in target ? target.found : null;
-      // Before anything is written: a stale If-Match or `_version` → 412, none when required → 428.
-      ctx.checkPreconditions(current ? workRepresentation(current) : null);
-      const read = await readWork(ctx.body, persons, ctx.links);
-      if (!read.ok) return invalid(ctx, read.problems, current);
-      if (current) {
-        const work = await store.replace(current.id, read.input).catch(personVanished);
-        if (!work) throw gone();
-        return written(ctx, work, false);
-      }
-      const slug = 'free' in target ? target.free : '';
-      const work = await store.create({ ...read.input, slug }).catch((e: unknown) => {
-        if (e instanceof ForeignKeyError) personVanished(e);
-        return conflictOf(e);
-      });
-      return written(ctx, work, true);
-    });
+    return serialized('catalogue', () =>
+      againWhenChanged(async (): Promise<Outcome> => {
+        const target = await writeTarget(store, ctx, '/werke');
+        if ('redirect' in target) return target.redirect;
+        const current = 'found' in target ? target.found : null;
+        // Before anything is written: a stale If-Match or `_version` → 412, none when required → 428.
+        ctx.checkPreconditions(current ? workRepresentation(current) : null);
+        const read = await readWork(ctx.body, persons, ctx.links);
+        if (!read.ok) return invalid(ctx, read.problems, current);
+        if (current) {
+          const work = await store
+            .replace(current.id, read.input, { expectedUpdatedAt: current.updatedAt })
+            .catch(personVanished);
+          if (!work) throw gone();
+          return written(ctx, work, false);
+        }
+        const slug = 'free' in target ? target.free : '';
+        const work = await store.create({ ...read.input, slug }).catch((e: unknown) => {
+          if (e instanceof ForeignKeyError) personVanished(e);
+          return conflictOf(e);
+        });
+        return written(ctx, work, true);
+      }),
+    );
   };
 }
 

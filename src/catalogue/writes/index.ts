@@ -1,6 +1,7 @@
 // Shared pieces of the catalogue's write handlers and forms (persons, works).
 export { requireStaff, formFlow, hasBody } from './access.ts';
 export { serialized } from './lock.ts';
+export { againWhenChanged } from './changed.ts';
 export { writeTarget, conflictOf, type WriteTarget } from './target.ts';
 export { deleteHandler, hasWriteMethods, invalidOutcome, writtenOutcome } from './outcomes.ts';
 export { validationError, problem, type WriteProblem } from './problems.ts';

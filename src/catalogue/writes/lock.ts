@@ -1,6 +1,8 @@
-// Runs the check-then-write of one resource one at a time within this process, so two PUTs
-// with the same If-Match cannot both pass the precondition before either has written.
-// (Across processes the window remains; see docs/decisions/0021-writing-persons-and-works.md.)
+// Runs the check-then-write of the catalogue one at a time within this process. Correctness
+// does not depend on it any more: the stores' compare-and-set refuses a write whose row changed
+// after its preconditions were checked, in any process (ADR 0021). It is kept because it keeps
+// this process's own writes from racing each other — for generated slugs (which would surface
+// as 409/500 from the UNIQUE index) and into compare-and-set losses that cost a second round.
 const tails = new Map<string, Promise<unknown>>();
 
 export async function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {

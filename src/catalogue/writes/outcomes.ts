@@ -5,6 +5,8 @@ import type { Handler, Outcome, Representation, RequestContext } from '../../htt
 import { gone, notFound } from '../shared/errors.ts';
 import type { Finder } from '../shared/lookup.ts';
 import { formFlow, hasBody, requireStaff } from './access.ts';
+import type { WriteExpectation } from '../shared/compare-and-set.ts';
+import { againWhenChanged } from './changed.ts';
 import { serialized } from './lock.ts';
 import { validationError, type WriteProblem } from './problems.ts';
 import { writeTarget } from './target.ts';
@@ -42,23 +44,27 @@ export function invalidOutcome(
 }
 
 /** DELETE of one resource (staff only): 303 to the collection after a form, else 204. */
-export function deleteHandler<T extends { readonly id: number }>(
-  store: Finder<T> & { delete(id: number): Promise<boolean> },
+export function deleteHandler<T extends { readonly id: number; readonly updatedAt: Date }>(
+  store: Finder<T> & { delete(id: number, expect?: WriteExpectation): Promise<boolean> },
   collection: string,
   representationOf: (found: T) => AnyRepresentation,
 ): Handler {
   return async (ctx) => {
     requireStaff(ctx);
-    return serialized('catalogue', async () => {
-      const target = await writeTarget(store, ctx, collection);
-      if ('redirect' in target) return target.redirect;
-      if (!('found' in target)) throw notFound();
-      ctx.checkPreconditions(representationOf(target.found));
-      if (!(await store.delete(target.found.id))) throw gone();
-      // A form DELETE (POST with `_method`) has a body; an API DELETE usually has none.
-      return formFlow(ctx) && hasBody(ctx)
-        ? { type: 'redirect', status: 303, path: collection }
-        : { type: 'empty', status: 204 };
-    });
+    return serialized('catalogue', () =>
+      againWhenChanged(async (): Promise<Outcome> => {
+        const target = await writeTarget(store, ctx, collection);
+        if ('redirect' in target) return target.redirect;
+        if (!('found' in target)) throw notFound();
+        const current = target.found;
+        ctx.checkPreconditions(representationOf(current));
+        // Deletes only the row the preconditions were checked against (compare-and-set).
+        if (!(await store.delete(current.id, { expectedUpdatedAt: current.updatedAt }))) throw gone();
+        // A form DELETE (POST with `_method`) has a body; an API DELETE usually has none.
+        return formFlow(ctx) && hasBody(ctx)
+          ? { type: 'redirect', status: 303, path: collection }
+          : { type: 'empty', status: 204 };
+      }),
+    );
   };
 }

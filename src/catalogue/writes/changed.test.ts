@@ -1,0 +1,44 @@
+// againWhenChanged: a lost compare-and-set runs the flow again (so preconditions are checked
+// against the new state); losing every time is 412; other errors pass through untouched.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ChangedMeanwhileError } from '../shared/compare-and-set.ts';
+import { HttpError } from '../shared/errors.ts';
+import { againWhenChanged } from './changed.ts';
+
+test('a lost compare-and-set runs the whole flow again', async () => {
+  let runs = 0;
+  const result = await againWhenChanged(async () => {
+    runs += 1;
+    if (runs === 1) throw new ChangedMeanwhileError('work 1');
+    return 'written';
+  });
+  assert.equal(result, 'written');
+  assert.equal(runs, 2);
+});
+
+test('losing every round ends in 412 after a bounded number of runs', async () => {
+  let runs = 0;
+  await assert.rejects(
+    againWhenChanged(async () => {
+      runs += 1;
+      throw new ChangedMeanwhileError('work 1');
+    }),
+    (error: unknown) =>
+      error instanceof HttpError && error.status === 412 && error.code === 'SHELFMARK_PRECONDITION_FAILED',
+  );
+  assert.equal(runs, 3);
+});
+
+test('any other error (such as the 412 of a stale If-Match) is not retried', async () => {
+  let runs = 0;
+  const stale = new HttpError('SHELFMARK_PRECONDITION_FAILED', { detail: 'stale' });
+  await assert.rejects(
+    againWhenChanged(async () => {
+      runs += 1;
+      throw stale;
+    }),
+    (error: unknown) => error === stale,
+  );
+  assert.equal(runs, 1);
+});
