@@ -106,7 +106,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const stores = createStores(database.db, { capabilities: database.capabilities });
   const logs = openLogs(config);
   const stopWarnings = logProcessWarnings(logs.errorLog);
-  const catalogue = catalogueResources(stores);
+  const catalogue = catalogueResources(stores, { errorLogPath: config.errorLog });
   const accounts = createAccountStore(database.db);
   // Verified for unknown user names, so they cost as much time as a wrong password.
   const dummyHash = await hashPassword(randomBytes(16).toString('base64url'));

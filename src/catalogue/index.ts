@@ -7,6 +7,7 @@ import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
 import { createErrorPage, type ErrorPage, type ErrorPageSlots } from './layout/index.ts';
 import type { PersonStore, WorkStore } from './model.ts';
 import { personResource, personsResource } from './persons/index.ts';
+import { errorLogResource, LIVE_PATH, registerLiveRoute } from './protocol/index.ts';
 import { catalogueRewrites } from './rewrites.ts';
 import { PASSTHROUGH_PREFIXES, registerCatalogueRoutes } from './routes.ts';
 import { workResource, worksResource } from './works/index.ts';
@@ -26,6 +27,8 @@ export interface CatalogueOptions {
   readonly highlights?: number;
   /** Slots in the HTML error page, e.g. the login form on 403 pages. */
   readonly errorSlots?: ErrorPageSlots;
+  /** The error log's file (or `-` for stderr): staff read it at `/protokoll/fehler`; without it that is not served. */
+  readonly errorLogPath?: string;
 }
 
 export interface Catalogue {
@@ -40,6 +43,7 @@ export interface Catalogue {
 }
 
 export function catalogueResources(stores: CatalogueStores, opts: CatalogueOptions = {}): Catalogue {
+  const errorLogPath = opts.errorLogPath;
   return {
     resources: [
       homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
@@ -49,10 +53,14 @@ export function catalogueResources(stores: CatalogueStores, opts: CatalogueOptio
       workResource(stores.works, stores.persons),
       ...(stores.loans ? [loansResource(stores.loans), loanResource(stores.loans)] : []),
       sessionResource(stores.persons),
+      ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
     ],
     rewrites: [...catalogueRewrites],
-    passthrough: [...PASSTHROUGH_PREFIXES],
-    configure: (app) => registerCatalogueRoutes(app, { persons: stores.persons }),
+    passthrough: [...PASSTHROUGH_PREFIXES, ...(errorLogPath !== undefined ? [LIVE_PATH] : [])],
+    configure: async (app) => {
+      await registerCatalogueRoutes(app, { persons: stores.persons });
+      if (errorLogPath !== undefined) registerLiveRoute(app, { errorLogPath });
+    },
     errorPage: createErrorPage({ ...sessionErrorSlots, ...opts.errorSlots }),
   };
 }

@@ -4,6 +4,7 @@ export { createResourceApp } from './app/create-app.ts';
 export type { ResourceAppOptions } from './app/options.ts';
 export { originalUrl, overrideMethod, effectiveMethod } from './app/request-state.ts';
 export { allowOf } from './app/dispatch.ts';
+export { requestPrincipal } from './app/principal.ts';
 export { etagOf, noneMatch, strongMatch, notModified } from './conditional/conditional.ts';
 export {
   HttpError,

@@ -13,6 +13,7 @@ export const SCHEMA_NAMES = [
   'loan',
   'due-loans',
   'session',
+  'error-log',
 ] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 

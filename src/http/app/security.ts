@@ -13,6 +13,7 @@ import { overrideOf, registerMethodOverride } from '../method-override/index.ts'
 import { createSessionCodec, createSessionCookies, type SessionCookies } from '../session/index.ts';
 import type { ResourceAppOptions, SecurityConfig } from './options.ts';
 import { requestState } from './request-state.ts';
+import { registerPrincipal } from './principal.ts';
 
 export interface LayerSecurity {
   readonly security: Security;
@@ -87,6 +88,10 @@ export async function registerRequestPipeline(
   // No secret for the plugin: the session value carries its own HMAC (session/codec.ts).
   await app.register(fastifyCookie);
   registerBodyParsers(app, o.bodyLimit !== undefined ? { limit: o.bodyLimit } : {});
+  // For plain routes (requestPrincipal): the same answer as ctx.user.
+  const authenticate = o.authenticate;
+  if (secured) registerPrincipal(app, (request) => secured.layer.security.principal(request));
+  else if (authenticate) registerPrincipal(app, authenticate);
   if (secured) {
     const { security } = secured.layer;
     app.addHook('preHandler', async (request) => {

@@ -25,3 +25,13 @@ export {
   type ErrorEntry,
 } from './format.ts';
 export { logStarted, logShutdown, logChildExit, childExitMessage } from './notices.ts';
+export {
+  parseErrorLine,
+  isRawLine,
+  unescapeErrorItem,
+  messageLines,
+  type ErrorLogLine,
+  type ParsedErrorEntry,
+} from './parse.ts';
+export { readErrorLogTail, passesLevel, type Tail, type TailOptions } from './tail.ts';
+export { followFile, type Follower, type FollowOptions } from './follow.ts';
