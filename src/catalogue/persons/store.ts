@@ -12,14 +12,9 @@ import {
 import type { Lookup, Page, PageRequest, Person, PersonStore, PersonSummary, WorkRef } from '../model.ts';
 import type { DB } from '../schema.ts';
 import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
-import {
-  ChangedMeanwhileError,
-  compareAndSet,
-  expectedText,
-  nextUpdatedAt,
-  type WriteExpectation,
-} from '../shared/compare-and-set.ts';
+import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
+import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
 
 export interface PersonInput {
@@ -220,7 +215,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
             .executeTakeFirst();
           if (!current) return null;
           // First the compare-and-set (it also holds the row until commit), then the rest.
-          const at = await claimRow(trx, id, expected ?? current.updated_at, now());
+          const at = await claimRow(trx, 'persons', id, expected ?? current.updated_at, now());
           const renamed = current.vorname !== input.vorname || current.nachname !== input.nachname;
           let slug = current.slug;
           if (renamed) {
@@ -238,41 +233,8 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       );
     },
 
-    async delete(id, expect) {
-      const expected = expectedText(expect);
-      return compareAndSet(expected, () =>
-        db.transaction().execute(async (trx) => {
-          const current = await trx
-            .selectFrom('persons')
-            .select('updated_at')
-            .where('id', '=', id)
-            .where('deleted_at', 'is', null)
-            .executeTakeFirst();
-          if (!current) return false;
-          const at = await claimRow(trx, id, expected ?? current.updated_at, now());
-          await trx.updateTable('persons').set({ deleted_at: at }).where('id', '=', id).execute();
-          return true;
-        }),
-      );
-    },
+    delete: (id, expect) => softDelete(db, 'persons', id, expect, now),
   };
-}
-
-/**
- * The compare-and-set: moves the live row's `updated_at` from `previous` to the next value, or
- * throws ChangedMeanwhileError when it no longer has `previous` (another write came first).
- */
-async function claimRow(trx: Kysely<DB>, id: number, previous: string, now: string): Promise<string> {
-  const at = nextUpdatedAt(now, previous);
-  const claimed = await trx
-    .updateTable('persons')
-    .set({ updated_at: at })
-    .where('id', '=', id)
-    .where('updated_at', '=', previous)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows === 0n) throw new ChangedMeanwhileError(`person ${id}`);
-  return at;
 }
 
 const PERSON_SEARCH = {

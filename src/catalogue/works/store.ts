@@ -11,14 +11,9 @@ import {
 import type { Lookup, Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
 import type { DB } from '../schema.ts';
 import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
-import {
-  ChangedMeanwhileError,
-  compareAndSet,
-  expectedText,
-  nextUpdatedAt,
-  type WriteExpectation,
-} from '../shared/compare-and-set.ts';
+import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
+import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
 
 export interface WorkInput {
@@ -251,7 +246,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             .executeTakeFirst();
           if (!current) return null;
           // First the compare-and-set (it also holds the row until commit), then the rest.
-          const at = await claimRow(trx, id, expected ?? current.updated_at, now());
+          const at = await claimRow(trx, 'works', id, expected ?? current.updated_at, now());
           let slug = current.slug;
           if (current.titel !== input.titel) {
             slug = await uniqueSlug(trx, 'work', input.titel, id);
@@ -275,41 +270,8 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       );
     },
 
-    async delete(id, expect) {
-      const expected = expectedText(expect);
-      return compareAndSet(expected, () =>
-        db.transaction().execute(async (trx) => {
-          const current = await trx
-            .selectFrom('works')
-            .select('updated_at')
-            .where('id', '=', id)
-            .where('deleted_at', 'is', null)
-            .executeTakeFirst();
-          if (!current) return false;
-          const at = await claimRow(trx, id, expected ?? current.updated_at, now());
-          await trx.updateTable('works').set({ deleted_at: at }).where('id', '=', id).execute();
-          return true;
-        }),
-      );
-    },
+    delete: (id, expect) => softDelete(db, 'works', id, expect, now),
   };
-}
-
-/**
- * The compare-and-set: moves the live row's `updated_at` from `previous` to the next value, or
- * throws ChangedMeanwhileError when it no longer has `previous` (another write came first).
- */
-async function claimRow(trx: Kysely<DB>, id: number, previous: string, now: string): Promise<string> {
-  const at = nextUpdatedAt(now, previous);
-  const claimed = await trx
-    .updateTable('works')
-    .set({ updated_at: at })
-    .where('id', '=', id)
-    .where('updated_at', '=', previous)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows === 0n) throw new ChangedMeanwhileError(`work ${id}`);
-  return at;
 }
 
 const WORK_SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };

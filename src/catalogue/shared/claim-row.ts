@@ -1,0 +1,63 @@
+// The store side of compare-and-set (ADR 0021), shared by the persons and works stores: both
+// tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
+import type { Kysely } from 'kysely';
+import type { DB } from '../schema.ts';
+import {
+  ChangedMeanwhileError,
+  compareAndSet,
+  expectedText,
+  nextUpdatedAt,
+  type WriteExpectation,
+} from './compare-and-set.ts';
+
+export type VersionedTable = 'persons' | 'works';
+
+const WHAT: Record<VersionedTable, string> = { persons: 'person', works: 'work' };
+
+/**
+ * Moves the live row's `updated_at` from `previous` to the next value, or throws
+ * ChangedMeanwhileError when it no longer has `previous` (another write came first).
+ */
+export async function claimRow(
+  trx: Kysely<DB>,
+  table: VersionedTable,
+  id: number,
+  previous: string,
+  now: string,
+): Promise<string> {
+  const at = nextUpdatedAt(now, previous);
+  const claimed = await trx
+    .updateTable(table)
+    .set({ updated_at: at })
+    .where('id', '=', id)
+    .where('updated_at', '=', previous)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) throw new ChangedMeanwhileError(`${WHAT[table]} ${id}`);
+  return at;
+}
+
+/** Marks a live row deleted (→ 410), compare-and-set against `expect`; false when there is none. */
+export function softDelete(
+  db: Kysely<DB>,
+  table: VersionedTable,
+  id: number,
+  expect: WriteExpectation | undefined,
+  now: () => string,
+): Promise<boolean> {
+  const expected = expectedText(expect);
+  return compareAndSet(expected, () =>
+    db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom(table)
+        .select('updated_at')
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!current) return false;
+      const at = await claimRow(trx, table, id, expected ?? current.updated_at, now());
+      await trx.updateTable(table).set({ deleted_at: at }).where('id', '=', id).execute();
+      return true;
+    }),
+  );
+}
