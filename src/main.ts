@@ -92,6 +92,8 @@ export interface RunningServer {
   readonly address: { host: string; port: number };
   stop(graceMs: number): Promise<void>;
   reopenLogs(): Promise<void>;
+  /** Last resort at process exit: writes whatever lines are still queued. */
+  flushLogsSync(): void;
 }
 
 /** What tests may add to a server; production passes nothing (no debug routes). */
@@ -157,11 +159,19 @@ export async function startServer(config: Config, options: StartServerOptions = 
     errorLog: logs.errorLog,
     address,
     async stop(graceMs) {
-      await httpServer.stop(graceMs);
-      await app.close().catch(() => undefined);
-      stopWarnings();
-      await database.close();
-      await Promise.all([logs.accessSink?.close(), logs.errorSink.close()]);
+      try {
+        await httpServer.stop(graceMs);
+        await app.close().catch(() => undefined);
+        stopWarnings();
+        await database.close();
+      } finally {
+        // The logs are closed (flushed) whatever went wrong above.
+        await Promise.all([logs.accessSink?.close(), logs.errorSink.close()]);
+      }
+    },
+    flushLogsSync() {
+      logs.accessSink?.flushSync();
+      logs.errorSink.flushSync();
     },
     async reopenLogs() {
       await Promise.all([logs.accessSink?.reopen(), logs.errorSink.reopen()]);

@@ -70,6 +70,8 @@ async function serveInProcess(config: Config): Promise<number> {
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
     process.on('SIGHUP', () => void running.reopenLogs());
+    // Whatever ends the process, no queued log line is lost (batches wait up to 50 ms).
+    process.on('exit', () => running.flushLogsSync());
   });
   return 0;
 }
