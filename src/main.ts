@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config/index.ts';
+import { acceptedOrigins, type Config } from './config/index.ts';
 import type { ResourceDefinition } from './http/resource/types.ts';
 import { createResourceApp } from './http/index.ts';
 import { createHttpServer, type ShelfmarkServer } from './http/server/index.ts';
@@ -127,6 +127,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       findUserById: (id) => accounts.findById(id),
       verifyPassword,
       dummyHash,
+      origins: acceptedOrigins(config.baseUrl),
     },
     loginPath: SESSION_PATH,
     requirePreconditions: config.requirePreconditions,

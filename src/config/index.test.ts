@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { loadConfig, parseFlags } from './index.ts';
+import { acceptedOrigins, loadConfig, parseFlags } from './index.ts';
 
 test('defaults give a local SQLite server on port 3000', () => {
   const r = loadConfig({});
@@ -44,4 +44,13 @@ test('unknown flags and bad proxy lists are rejected', () => {
 test('a secret must be long enough', () => {
   const r = loadConfig({ SHELFMARK_SECRET: 'short' });
   assert.equal(r.ok, false);
+});
+
+test('a loopback base URL accepts its loopback aliases as origins; a public one only itself', () => {
+  assert.deepEqual(acceptedOrigins('http://localhost:3000'), [
+    'http://localhost:3000',
+    'http://127.0.0.1:3000',
+    'http://[::1]:3000',
+  ]);
+  assert.deepEqual(acceptedOrigins('https://library.example/katalog'), ['https://library.example']);
 });

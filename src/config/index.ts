@@ -230,3 +230,17 @@ export function loadConfig(
     },
   };
 }
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Origins whose unsafe requests pass the CSRF origin check: the public base URL's origin, and
+ * when that is a loopback name, its loopback aliases on the same port too (a developer who
+ * opens http://127.0.0.1:3000 instead of http://localhost:3000 can still use the forms).
+ */
+export function acceptedOrigins(baseUrl: string): string[] {
+  const base = new URL(baseUrl);
+  if (!LOOPBACK_HOSTS.includes(base.hostname)) return [base.origin];
+  const port = base.port ? `:${base.port}` : '';
+  return LOOPBACK_HOSTS.map((host) => `${base.protocol}//${host}${port}`);
+}
