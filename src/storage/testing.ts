@@ -20,7 +20,8 @@ export interface TestTarget {
   open<DB>(): Promise<TestDatabase<DB>>;
 }
 
-export const PG_SKIP_REASON = 'SHELFMARK_TEST_DATABASE_URL not set';
+// Worded like test/support/requirements.ts, so the test runner lists both under one line.
+export const PG_SKIP_REASON = 'PostgreSQL suites skipped: SHELFMARK_TEST_DATABASE_URL not set';
 
 /** SQLite always; PostgreSQL when `postgresUrl` is given, else reported as skipped. */
 export function testTargets(postgresUrl: string | undefined): TestTarget[] {
