@@ -59,4 +59,21 @@ export {
   type TestDatabase,
   type TestTarget,
 } from './testing.ts';
-export { fullTextMatch, fts5Query, tsQuery, spellings, type FullTextTarget } from './fulltext.ts';
+export {
+  fullTextMatch,
+  planFullText,
+  fts5Query,
+  tsQuery,
+  spellings,
+  COMMON_SHARE,
+  type FullTextPlan,
+  type FullTextTarget,
+} from './fulltext.ts';
+export {
+  searchKeyset,
+  searchRows,
+  keyRangeFilters,
+  WALK_WINDOW,
+  type KeyRange,
+  type KeysetScan,
+} from './search-page.ts';

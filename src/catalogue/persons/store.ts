@@ -1,13 +1,16 @@
 // SQL-backed PersonStore (read side, model.ts) plus the writes the catalogue needs.
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import {
   clampLimit,
   ConflictError,
   filingName,
-  fullTextMatch,
+  keyRangeFilters,
   keysetPage,
+  planFullText,
+  searchKeyset,
   searchText,
   sortKey,
+  type KeyRange,
 } from '../../storage/index.ts';
 import type { Lookup, Page, PageRequest, Person, PersonStore, PersonSummary, WorkRef } from '../model.ts';
 import type { DB } from '../schema.ts';
@@ -119,17 +122,28 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
 
     async list(request: PageRequest): Promise<Page<PersonSummary>> {
       const limit = clampLimit(request.limit, maxPageSize);
-      const match = request.q?.trim() ? fullTextMatch(capabilities, PERSON_SEARCH, request.q) : undefined;
-      if (match === null) return { items: [] };
-      let base = db.selectFrom('persons').where('persons.deleted_at', 'is', null);
-      if (match) base = base.where(match);
+      const plan = request.q?.trim()
+        ? await planFullText(db, capabilities, PERSON_SEARCH, request.q)
+        : undefined;
+      if (plan === null) return { items: [] };
+      // Persons within `range` (live ones only unless `live` is false), unordered or in key order.
+      const within = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
+        let query = db.selectFrom('persons');
+        if (live) query = query.where('persons.deleted_at', 'is', null);
+        for (const filter of [...(predicate ? [predicate] : []), ...keyRangeFilters(PERSON_KEY, range)])
+          query = query.where(filter);
+        return query;
+      };
+      const inOrder = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
+        const order = range.direction === 'after' ? 'asc' : 'desc';
+        return within(predicate, range, live).orderBy('persons.sort_key', order).orderBy('persons.id', order);
+      };
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
-        {
+        searchKeyset(plan, {
           keyTypes: ['string', 'number'],
-          async fetch(key, direction, n) {
-            const order = direction === 'after' ? 'asc' : 'desc';
-            let query = base
+          rows: (predicate, range, n) =>
+            inOrder(predicate, range)
               .select(SUMMARY_COLUMNS)
               .select((eb) =>
                 eb
@@ -140,38 +154,23 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
                   .where('works.deleted_at', 'is', null)
                   .as('werkAnzahl'),
               )
-              .orderBy('persons.sort_key', order)
-              .orderBy('persons.id', order)
-              .limit(n);
-            if (key) {
-              const op = direction === 'after' ? '>' : '<';
-              query = query.where((eb) =>
-                eb(
-                  eb.refTuple('persons.sort_key', 'persons.id'),
-                  op,
-                  eb.tuple(key[0] as string, key[1] as number),
-                ),
-              );
-            }
-            return query.execute();
-          },
-          async exists(key, side) {
-            const op = side === 'after' ? '>=' : '<=';
-            const row = await base
+              .limit(n)
+              .execute(),
+          keys: (predicate, range, n, ordered) =>
+            (ordered ? inOrder(predicate, range) : within(predicate, range))
               .select('persons.id')
-              .where((eb) =>
-                eb(
-                  eb.refTuple('persons.sort_key', 'persons.id'),
-                  op,
-                  eb.tuple(key[0] as string, key[1] as number),
-                ),
-              )
+              .limit(n)
+              .execute(),
+          async keyAt(range, offset) {
+            const row = await inOrder(undefined, range, false)
+              .select(['persons.sort_key', 'persons.id'])
               .limit(1)
+              .offset(offset)
               .executeTakeFirst();
-            return row !== undefined;
+            return row && [row.sort_key, row.id];
           },
           keyOf: (row) => [row.sort_key, row.id],
-        },
+        }),
       );
       return {
         ...page,
@@ -237,6 +236,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
   };
 }
 
+const PERSON_KEY = ['persons.sort_key', 'persons.id'];
 const PERSON_SEARCH = {
   idColumn: 'persons.id',
   ftsTable: 'persons_fts',

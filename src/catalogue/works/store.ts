@@ -1,12 +1,15 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import {
   clampLimit,
   ConflictError,
   ForeignKeyError,
-  fullTextMatch,
+  keyRangeFilters,
   keysetPage,
+  planFullText,
+  searchKeyset,
   sortKey,
+  type KeyRange,
 } from '../../storage/index.ts';
 import type { Lookup, Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
 import type { DB } from '../schema.ts';
@@ -138,50 +141,46 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
 
     async list(request: PageRequest): Promise<Page<WorkSummary>> {
       const limit = clampLimit(request.limit, maxPageSize);
-      const match = request.q?.trim() ? fullTextMatch(capabilities, WORK_SEARCH, request.q) : undefined;
-      if (match === null) return { items: [] };
-      let base = db.selectFrom('works').where('works.deleted_at', 'is', null);
-      if (match) base = base.where(match);
+      const plan = request.q?.trim()
+        ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
+        : undefined;
+      if (plan === null) return { items: [] };
+      // Works within `range` (live ones only unless `live` is false), unordered or in key order.
+      const within = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
+        let query = db.selectFrom('works');
+        if (live) query = query.where('works.deleted_at', 'is', null);
+        for (const filter of [...(predicate ? [predicate] : []), ...keyRangeFilters(WORK_KEY, range)])
+          query = query.where(filter);
+        return query;
+      };
+      const inOrder = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
+        const order = range.direction === 'after' ? 'asc' : 'desc';
+        return within(predicate, range, live).orderBy('works.sort_key', order).orderBy('works.id', order);
+      };
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
-        {
+        searchKeyset(plan, {
           keyTypes: ['string', 'number'],
-          async fetch(key, direction, n) {
-            const order = direction === 'after' ? 'asc' : 'desc';
-            let query = base
+          rows: (predicate, range, n) =>
+            inOrder(predicate, range)
               .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
-              .orderBy('works.sort_key', order)
-              .orderBy('works.id', order)
-              .limit(n);
-            if (key) {
-              const op = direction === 'after' ? '>' : '<';
-              query = query.where((eb) =>
-                eb(
-                  eb.refTuple('works.sort_key', 'works.id'),
-                  op,
-                  eb.tuple(key[0] as string, key[1] as number),
-                ),
-              );
-            }
-            return query.execute();
-          },
-          async exists(key, side) {
-            const op = side === 'after' ? '>=' : '<=';
-            const row = await base
+              .limit(n)
+              .execute(),
+          keys: (predicate, range, n, ordered) =>
+            (ordered ? inOrder(predicate, range) : within(predicate, range))
               .select('works.id')
-              .where((eb) =>
-                eb(
-                  eb.refTuple('works.sort_key', 'works.id'),
-                  op,
-                  eb.tuple(key[0] as string, key[1] as number),
-                ),
-              )
+              .limit(n)
+              .execute(),
+          async keyAt(range, offset) {
+            const row = await inOrder(undefined, range, false)
+              .select(['works.sort_key', 'works.id'])
               .limit(1)
+              .offset(offset)
               .executeTakeFirst();
-            return row !== undefined;
+            return row && [row.sort_key, row.id];
           },
           keyOf: (row) => [row.sort_key, row.id],
-        },
+        }),
       );
       const persons = await personsOfWorks(
         db,
@@ -274,4 +273,5 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   };
 }
 
+const WORK_KEY = ['works.sort_key', 'works.id'];
 const WORK_SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };
