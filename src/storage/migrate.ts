@@ -1,6 +1,6 @@
 // Runs a migration set with Kysely's Migrator. The set is a function of the dialect, so one
 // list of migrations serves both engines and the differences are explicit capability checks.
-import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import type { Capabilities, Database, DialectName } from './open.ts';
 
 export interface MigrationContext {
@@ -17,22 +17,35 @@ export class MigrationFailedError extends Error {
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */
 export async function migrateToLatest<DB>(database: Database<DB>, set: MigrationSet): Promise<string[]> {
-  const { error, results } = await migrator(database, set).migrateToLatest();
+  const { error, results } = await (await migrator(database, set)).migrateToLatest();
   return outcome(error, results);
 }
 
 /** Undoes the most recent migration (development aid). */
 export async function migrateDown<DB>(database: Database<DB>, set: MigrationSet): Promise<string[]> {
-  const { error, results } = await migrator(database, set).migrateDown();
+  const { error, results } = await (await migrator(database, set)).migrateDown();
   return outcome(error, results);
 }
 
-function migrator<DB>(database: Database<DB>, set: MigrationSet): Migrator {
+/**
+ * PostgreSQL: the schema the connection works in (its search_path). Kysely's Migrator looks
+ * for its own tables by name in every schema unless told which one, so a second Shelfmark (or
+ * a test) in another schema of the same database would skip creating them and then fail.
+ */
+async function currentSchema<DB>(database: Database<DB>): Promise<string | undefined> {
+  if (database.dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+  return rows[0]?.schema;
+}
+
+async function migrator<DB>(database: Database<DB>, set: MigrationSet): Promise<Migrator> {
   const migrations = set({ dialect: database.dialect, capabilities: database.capabilities });
+  const schema = await currentSchema(database);
   return new Migrator({
     // Migrations must not depend on the application's table types as they change later.
     db: database.db as unknown as Kysely<unknown>,
     provider: { getMigrations: async () => ({ ...migrations }) },
+    ...(schema !== undefined && { migrationTableSchema: schema }),
   });
 }
 
