@@ -1,22 +1,21 @@
 // SQL-backed PersonStore (read side, model.ts) plus the writes the catalogue needs.
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   clampLimit,
   ConflictError,
   filingName,
-  keyRangeFilters,
   keysetPage,
   planFullText,
   searchKeyset,
   searchText,
   sortKey,
-  type KeyRange,
 } from '../../storage/index.ts';
 import type { Lookup, Page, PageRequest, Person, PersonStore, PersonSummary, WorkRef } from '../model.ts';
 import type { DB } from '../schema.ts';
 import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
+import { keyedList } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
 
@@ -126,24 +125,14 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
         ? await planFullText(db, capabilities, PERSON_SEARCH, request.q)
         : undefined;
       if (plan === null) return { items: [] };
-      // Persons within `range` (live ones only unless `live` is false), unordered or in key order.
-      const within = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
-        let query = db.selectFrom('persons');
-        if (live) query = query.where('persons.deleted_at', 'is', null);
-        for (const filter of [...(predicate ? [predicate] : []), ...keyRangeFilters(PERSON_KEY, range)])
-          query = query.where(filter);
-        return query;
-      };
-      const inOrder = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
-        const order = range.direction === 'after' ? 'asc' : 'desc';
-        return within(predicate, range, live).orderBy('persons.sort_key', order).orderBy('persons.id', order);
-      };
+      const list = keyedList(db, 'persons');
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
         searchKeyset(plan, {
           keyTypes: ['string', 'number'],
           rows: (predicate, range, n) =>
-            inOrder(predicate, range)
+            list
+              .inOrder(predicate, range)
               .select(SUMMARY_COLUMNS)
               .select((eb) =>
                 eb
@@ -156,19 +145,8 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
               )
               .limit(n)
               .execute(),
-          keys: (predicate, range, n, ordered) =>
-            (ordered ? inOrder(predicate, range) : within(predicate, range))
-              .select('persons.id')
-              .limit(n)
-              .execute(),
-          async keyAt(range, offset) {
-            const row = await inOrder(undefined, range, false)
-              .select(['persons.sort_key', 'persons.id'])
-              .limit(1)
-              .offset(offset)
-              .executeTakeFirst();
-            return row && [row.sort_key, row.id];
-          },
+          keys: list.keys,
+          keyAt: list.keyAt,
           keyOf: (row) => [row.sort_key, row.id],
         }),
       );
@@ -236,7 +214,6 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
   };
 }
 
-const PERSON_KEY = ['persons.sort_key', 'persons.id'];
 const PERSON_SEARCH = {
   idColumn: 'persons.id',
   ftsTable: 'persons_fts',

@@ -1,21 +1,20 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   clampLimit,
   ConflictError,
   ForeignKeyError,
-  keyRangeFilters,
   keysetPage,
   planFullText,
   searchKeyset,
   sortKey,
-  type KeyRange,
 } from '../../storage/index.ts';
 import type { Lookup, Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
 import type { DB } from '../schema.ts';
 import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
+import { keyedList } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
 
@@ -145,40 +144,19 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
         : undefined;
       if (plan === null) return { items: [] };
-      // Works within `range` (live ones only unless `live` is false), unordered or in key order.
-      const within = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
-        let query = db.selectFrom('works');
-        if (live) query = query.where('works.deleted_at', 'is', null);
-        for (const filter of [...(predicate ? [predicate] : []), ...keyRangeFilters(WORK_KEY, range)])
-          query = query.where(filter);
-        return query;
-      };
-      const inOrder = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
-        const order = range.direction === 'after' ? 'asc' : 'desc';
-        return within(predicate, range, live).orderBy('works.sort_key', order).orderBy('works.id', order);
-      };
+      const list = keyedList(db, 'works');
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
         searchKeyset(plan, {
           keyTypes: ['string', 'number'],
           rows: (predicate, range, n) =>
-            inOrder(predicate, range)
+            list
+              .inOrder(predicate, range)
               .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
               .limit(n)
               .execute(),
-          keys: (predicate, range, n, ordered) =>
-            (ordered ? inOrder(predicate, range) : within(predicate, range))
-              .select('works.id')
-              .limit(n)
-              .execute(),
-          async keyAt(range, offset) {
-            const row = await inOrder(undefined, range, false)
-              .select(['works.sort_key', 'works.id'])
-              .limit(1)
-              .offset(offset)
-              .executeTakeFirst();
-            return row && [row.sort_key, row.id];
-          },
+          keys: list.keys,
+          keyAt: list.keyAt,
           keyOf: (row) => [row.sort_key, row.id],
         }),
       );
@@ -273,5 +251,4 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   };
 }
 
-const WORK_KEY = ['works.sort_key', 'works.id'];
 const WORK_SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };
