@@ -1,3 +1,4 @@
+import path from 'node:path';
 // Every request of the Apache ground truth, sent as the same bytes to Shelfmark's server, must
 // give a line whose request-derived fields are byte-identical to what Apache 2.4 wrote.
 import { test, before, after } from 'node:test';
@@ -9,6 +10,7 @@ import { startTestServer, type TestServer } from './fixture-app.ts';
 import { sendRaw } from './send-raw.ts';
 import { parseCombined, TIME_SHAPE } from './combined-line.ts';
 import { apacheTime } from '../../src/logging/index.ts';
+import { APACHE_DIR } from '../support/shared.ts';
 
 interface Case {
   name: string;
@@ -16,7 +18,7 @@ interface Case {
   combined: string[];
   error_log_LogLevel_info?: string[];
 }
-const { cases } = JSON.parse(fs.readFileSync('/work/shared/apache/cases.json', 'utf8')) as { cases: Case[] };
+const { cases } = JSON.parse(fs.readFileSync(path.join(APACHE_DIR, 'cases.json'), 'utf8')) as { cases: Case[] };
 
 // Statuses that differ from Apache's by design (docs/decisions/0012-http-server-limits.md):
 // Node's parser refuses raw non-ASCII bytes in the target, Apache served it (404).

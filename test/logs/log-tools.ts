@@ -3,8 +3,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { APACHE_DIR } from '../support/shared.ts';
 
-const APACHE = '/work/shared/apache';
+const APACHE = APACHE_DIR;
 
 export const FAIL2BAN_PREFIX = /\[(:?error|\S+:\S+)\]( \[pid \d+(:\S+ \d+)?\])? \[client [0-9a-fA-F.:]+(:\d{1,5})?\]/;
 

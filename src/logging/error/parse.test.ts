@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { formatErrorLine } from './format.ts';
 import { messageLines, parseErrorLine, unescapeErrorItem, type ErrorLogLine } from './parse.ts';
+import { APACHE_DIR } from '../../../test/support/shared.ts';
 
 /** The local wall clock of the ISO time, without the offset (which depends on the test's TZ). */
 const wall = (line: ErrorLogLine): string => ('time' in line ? line.time.slice(0, 26) : 'raw');
@@ -123,7 +125,7 @@ interface Case {
   readonly name: string;
   readonly [field: `error_log_${string}`]: readonly string[] | null | undefined;
 }
-const { cases } = JSON.parse(fs.readFileSync('/work/shared/apache/cases.json', 'utf8')) as {
+const { cases } = JSON.parse(fs.readFileSync(path.join(APACHE_DIR, 'cases.json'), 'utf8')) as {
   cases: Case[];
 };
 const apacheLines = new Set<string>();
