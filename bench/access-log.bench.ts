@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createHttpServer } from '../src/http/server/index.ts';
+import { createHttpServer } from '../src/server/index.ts';
 import { createAccessLog, createLogSink } from '../src/logging/index.ts';
 
 interface CannonResult {

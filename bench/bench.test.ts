@@ -6,6 +6,7 @@ import { jsonPathOf } from './cases.ts';
 import { parseWrkOutput } from './load.ts';
 import { medianOf, type Measurement } from './measure.ts';
 import { parseBenchOptions } from './options.ts';
+import { fastifyRatios, harnessEnv, peerMedians, PEER_SERVERS } from './peers.ts';
 import { fileGroup } from './profile.ts';
 import { processCpuSeconds } from './server.ts';
 
@@ -54,6 +55,45 @@ test('options: defaults, --quick, flags over env, bad values', () => {
   assert.throws(() => parseBenchOptions(['--seconds', 'x'], {}), /--seconds must be a number/);
   assert.throws(() => parseBenchOptions(['--tool=ab'], {}), /wrk or autocannon/);
   assert.throws(() => parseBenchOptions(['--nope'], {}), /unknown option --nope/);
+});
+
+test('--peers: only the knobs given override the harness defaults', () => {
+  const plain = parseBenchOptions(['--peers'], {});
+  assert.ok(plain !== 'help');
+  assert.equal(plain.peers, true);
+  assert.deepEqual([...plain.given], []);
+  const some = parseBenchOptions(['--peers', '--rounds=1', '--seconds', '3'], {});
+  assert.ok(some !== 'help');
+  assert.deepEqual([...some.given].sort(), ['rounds', 'seconds']);
+  const env = harnessEnv(
+    '/repo',
+    '/repo/tmp/peer-bench',
+    { rounds: 1, seconds: 3 },
+    { ROUNDS: '3', POLL_IDLE: '1' },
+  );
+  assert.equal(env.ROUNDS, '1');
+  assert.equal(env.DURATION, '3s');
+  assert.equal(env.WARMUP, undefined);
+  assert.equal(env.POLL_IDLE, '1');
+  assert.equal(env.SHELFMARK_ROOT, '/repo');
+  assert.equal(env.SERVERS, PEER_SERVERS.join(' '));
+  const pg = harnessEnv('/repo', '/w', { pg: 'postgres://h/db' }, {});
+  assert.match(pg.SERVERS!, / shelfmark-pg$/);
+  assert.equal(pg.SHELFMARK_PG_URL, 'postgres://h/db');
+});
+
+test('peer table: medians per server and format, ratios to Fastify on CPU and req/s', () => {
+  const head = 'round\tserver\tformat\trps\tsrv_cpu_us_per_req\tdb_cpu_us_per_req';
+  const rows = [
+    '1\tfastify\tjson\t1000\t50\t0',
+    '2\tfastify\tjson\t3000\t40\t0',
+    '3\tfastify\tjson\t2000\t60\t0',
+    '1\tshelfmark-pg\tjson\t500\t100\t100',
+  ];
+  const medians = peerMedians([head, ...rows].join('\n'));
+  assert.deepEqual(medians.get('fastify/json'), { cpu: 50, rps: 2000, db: 0 });
+  const table = fastifyRatios(medians);
+  assert.equal(table[3], '| shelfmark-pg | json | 100 | 100 | 4.00 | 0.25 |');
 });
 
 test('a naechste link becomes the JSON suffix path with its cursor', () => {

@@ -8,6 +8,8 @@ export interface LoadSettings {
   readonly seconds: number;
   readonly threads: number;
   readonly connections: number;
+  /** Sent with every request. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface LoadResult {
@@ -59,6 +61,7 @@ function runWrk(url: string, s: LoadSettings): Promise<LoadResult> {
     `-t${Math.min(s.threads, s.connections)}`,
     `-c${s.connections}`,
     `-d${s.seconds}s`,
+    ...Object.entries(s.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     '--latency',
     url,
   ];
@@ -88,7 +91,12 @@ let autocannon: Autocannon | undefined;
 
 async function runAutocannon(url: string, s: LoadSettings): Promise<LoadResult> {
   autocannon ??= createRequire(import.meta.url)('autocannon') as Autocannon;
-  const r = await autocannon({ url, connections: s.connections, duration: s.seconds });
+  const r = await autocannon({
+    url,
+    connections: s.connections,
+    duration: s.seconds,
+    headers: s.headers ?? {},
+  });
   return {
     requests: r.requests.total,
     seconds: r.duration,

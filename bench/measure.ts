@@ -21,9 +21,10 @@ export interface MeasureSettings extends LoadSettings {
 
 export async function measure(server: ChildServer, c: BenchCase, s: MeasureSettings): Promise<Measurement> {
   const url = server.origin + c.path;
-  if (s.warmupSeconds > 0) await runLoad(s.tool, url, { ...s, seconds: s.warmupSeconds });
+  const settings = c.headers ? { ...s, headers: c.headers } : s;
+  if (s.warmupSeconds > 0) await runLoad(s.tool, url, { ...settings, seconds: s.warmupSeconds });
   const before = server.cpuSeconds();
-  const load = await runLoad(s.tool, url, s);
+  const load = await runLoad(s.tool, url, settings);
   const after = server.cpuSeconds();
   const cpuUsPerRequest =
     before === undefined || after === undefined || load.requests === 0

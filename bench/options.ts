@@ -26,17 +26,24 @@ export interface BenchOptions {
   readonly keep: boolean;
   /** Run the server under `node --cpu-prof` (profiles in tmp/bench-profiles) and summarise. */
   readonly profile: boolean;
+  /** Run the shared peer harness (Shelfmark beside node:http, Fastify, Express, Apache) instead. */
+  readonly peers: boolean;
+  /** The numeric options that were given (flag, BENCH_* variable or --quick), not defaulted. */
+  readonly given: ReadonlySet<string>;
 }
 
 export const USAGE = `usage: npm run bench -- [--quick] [--seconds N] [--warmup N] [--threads N] [--connections N]
                         [--works N] [--rounds N] [--depth N] [--tool wrk|autocannon]
                         [--pg postgres://…] [--only REGEX] [--keep] [--profile]
+       npm run bench -- --peers [--quick] [--rounds N] [--seconds N] [--warmup N] [--threads N]
+                        [--connections N] [--pg postgres://…]
+                        (Shelfmark beside the peer servers; see docs/decisions/0005-benchmarks.md)
 environment: BENCH_SECONDS, BENCH_WARMUP, BENCH_THREADS, BENCH_CONNECTIONS, BENCH_WORKS,
              BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY`;
 
 const NUMBERS = ['seconds', 'warmup', 'threads', 'connections', 'works', 'rounds', 'depth'] as const;
 const TEXTS = ['tool', 'pg', 'only'] as const;
-const SWITCHES = ['quick', 'keep', 'profile', 'help'] as const;
+const SWITCHES = ['quick', 'keep', 'profile', 'peers', 'help'] as const;
 
 /** Parses argv (`--name value`, `--name=value`, `--switch`) and env; throws with a readable message. */
 export function parseBenchOptions(
@@ -58,6 +65,7 @@ export function parseBenchOptions(
   }
   if (given.help) return 'help';
   const quick = given.quick === true;
+  const explicit = new Set<string>(quick ? ['seconds', 'warmup', 'rounds'] : []);
   const raw = (name: string): string | undefined => {
     const v = given[name];
     return typeof v === 'string' ? v : env[`BENCH_${name.toUpperCase()}`];
@@ -67,6 +75,7 @@ export function parseBenchOptions(
     if (v === undefined || v === '') return fallback;
     const n = Number(v);
     if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}, not ${v}`);
+    explicit.add(name);
     return n;
   };
   const tool = raw('tool');
@@ -86,5 +95,7 @@ export function parseBenchOptions(
     only: only ? new RegExp(only, 'i') : undefined,
     keep: given.keep === true,
     profile: given.profile === true,
+    peers: given.peers === true,
+    given: explicit,
   };
 }

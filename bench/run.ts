@@ -1,4 +1,5 @@
-// `npm run bench [-- --quick | --help]`: Shelfmark under load on a 100,000-work catalogue.
+// `npm run bench [-- --quick | --help]`: Shelfmark under load on a 100,000-work catalogue;
+// `npm run bench -- --peers`: Shelfmark beside the peer servers (bench/peers.ts).
 // See docs/decisions/0005-benchmarks.md for what is measured and why CPU per request.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import { checkCase, FIRST_PAGE, FIXED_CASES, keysetCases, PERSON_JSON, type Benc
 import { wrkInstalled } from './load.ts';
 import { measure, medianOf, type MeasureSettings, type Measurement } from './measure.ts';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
+import { runPeers } from './peers.ts';
 import { preparePostgres } from './postgres.ts';
 import { profileText, summariseProfile } from './profile.ts';
 import { startChildServer, type ChildServer } from './server.ts';
@@ -80,6 +82,7 @@ async function main(): Promise<void> {
   const parsed = parseBenchOptions(process.argv.slice(2), process.env);
   if (parsed === 'help') return void console.log(USAGE);
   const opts = parsed;
+  if (opts.peers) return peers(opts);
   const tool = opts.tool ?? (wrkInstalled() ? 'wrk' : 'autocannon');
   const settings: MeasureSettings = { ...opts, tool };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfmark-bench-'));
@@ -156,6 +159,27 @@ async function main(): Promise<void> {
     }
   if (opts.keep) say(`kept ${work}`);
   else fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** `--peers`: the shared harness, with only the knobs given here overriding its defaults. */
+async function peers(opts: BenchOptions): Promise<void> {
+  const given = (name: string, value: number) => (opts.given.has(name) ? value : undefined);
+  const report = await runPeers(
+    root,
+    {
+      rounds: given('rounds', opts.rounds),
+      seconds: given('seconds', opts.seconds),
+      warmupSeconds: given('warmup', opts.warmupSeconds),
+      threads: given('threads', opts.threads),
+      connections: given('connections', opts.connections),
+      pg: opts.pg,
+    },
+    say,
+  );
+  fs.mkdirSync(path.join(root, 'tmp'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'tmp', 'bench-peers.md'), report);
+  console.log(report);
+  say('written to tmp/bench-peers.md');
 }
 
 main().catch((err: unknown) => {

@@ -2,13 +2,15 @@
 // the environment and the flags once and hands the validated Config here; nothing below reads
 // process.env.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { acceptedOrigins, type Config } from './config/index.ts';
 import type { ResourceDefinition } from './http/resource/types.ts';
-import { createResourceApp } from './http/index.ts';
-import { createHttpServer, type ShelfmarkServer } from './http/server/index.ts';
+import { accessUser, createResourceApp, RepresentationCache } from './http/index.ts';
+import { createHttpServer, type ServerLimits, type ShelfmarkServer } from './server/index.ts';
 import {
   compileLogFormat,
   createAccessLog,
@@ -17,14 +19,30 @@ import {
   logProcessWarnings,
   type ErrorLog,
 } from './logging/index.ts';
-import { migrateToLatest, openDatabase, type Database } from './storage/index.ts';
+import {
+  migrateToLatest,
+  openDatabase,
+  TransientStorageError,
+  type Database,
+  type OpenOptions,
+} from './storage/index.ts';
 import { catalogueResources } from './catalogue/index.ts';
 import { catalogueMigrations } from './catalogue/migrations/index.ts';
-import type { DB } from './catalogue/schema.ts';
+import type { DB } from './catalogue/tables.ts';
 import { createStores } from './catalogue/stores.ts';
+import { changeCount } from './catalogue/changes.ts';
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
-import { createAccountStore, hashPassword, verifyPassword } from './catalogue/accounts/index.ts';
+import {
+  createAccountStore,
+  createDatabaseLoginLimiter,
+  hashPassword,
+  storedSessionSecret,
+  verifyPassword,
+} from './catalogue/accounts/index.ts';
 import { SESSION_PATH } from './catalogue/session/index.ts';
+
+/** Failed log-ins per client address (any account) in 15 minutes before it gets 429. */
+const ADDRESS_MAX_FAILURES = 50;
 
 export const SERVER_VERSION = `Shelfmark/0.1.0 (Node.js ${process.version})`;
 
@@ -39,20 +57,37 @@ export function checkConfig(config: Config): string[] {
   return problems;
 }
 
-/** The signing secret: configured, or generated once into the data directory (mode 0600). */
-export function resolveSecret(config: Config): string {
+/**
+ * The signing secret: configured, or generated once and kept in the database, so every worker
+ * and machine on one database shares it (docs/decisions/0032). A secret an older version
+ * generated into the data directory is adopted, so its sessions survive the upgrade.
+ */
+export async function resolveSecret(config: Config, db: Kysely<DB>): Promise<string> {
   if (config.secret) return config.secret;
   const file = path.join(config.dataDir, 'secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return secret;
+  return storedSessionSecret(db, () =>
+    existsSync(file) ? readFileSync(file, 'utf8').trim() : randomBytes(32).toString('base64url'),
+  );
 }
 
-export async function openCatalogueDatabase(config: Config): Promise<Database<DB>> {
-  return openDatabase<DB>(config.databaseUrl);
+export async function openCatalogueDatabase(
+  config: Config,
+  options: OpenOptions = {},
+): Promise<Database<DB>> {
+  return openDatabase<DB>(config.databaseUrl, options);
+}
+
+/**
+ * Writes an error that reached the resource layer: a busy or unreachable database (503) as one
+ * entry per kind plus "repeated N times" summaries, anything else (a 500) in full every time.
+ */
+export function reportRequestError(errorLog: ErrorLog, error: unknown, raw?: IncomingMessage): void {
+  if (error instanceof TransientStorageError) {
+    const level = error.name === 'BusyError' ? 'warn' : 'error';
+    errorLog.repeatedError(`${error.name}: ${error.message}`, level, error, raw);
+  } else {
+    errorLog.requestError(error, raw);
+  }
 }
 
 /** Runs the migrations and, when configured, loads the demo catalogue into an empty database. */
@@ -63,6 +98,8 @@ export async function prepareDatabase(
   try {
     const migrations = await migrateToLatest(database, catalogueMigrations);
     const demo = config.demo ? await loadDemo(database.db) : null;
+    // Before any worker starts, so that they all read the same one.
+    await resolveSecret(config, database.db);
     return { migrations, demo };
   } finally {
     await database.close();
@@ -90,6 +127,8 @@ export interface RunningServer {
   readonly errorLog: ErrorLog;
   /** The address actually bound (useful with port 0). */
   readonly address: { host: string; port: number };
+  /** This process's representation cache: stats() counts entries and bytes (ADR 0048). */
+  readonly representationCache: RepresentationCache;
   stop(graceMs: number): Promise<void>;
   reopenLogs(): Promise<void>;
   /** Last resort at process exit: writes whatever lines are still queued. */
@@ -100,16 +139,33 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Resources served beside the catalogue's, e.g. a handler that throws (test/logs-app). */
   readonly extraResources?: readonly ResourceDefinition[];
+  /** How often the live error-log stream re-checks the staff role (default 10 s). */
+  readonly liveAccessCheckMs?: number;
+  /** Server limits other than httpd's defaults (tests shorten the timeouts). */
+  readonly limits?: Partial<ServerLimits>;
 }
 
 /** Starts one HTTP server process over an already-migrated database. */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
-  const database = await openCatalogueDatabase(config);
-  const stores = createStores(database.db, { capabilities: database.capabilities });
   const logs = openLogs(config);
+  const database = await openCatalogueDatabase(config, {
+    onConnectionError: (error) => reportRequestError(logs.errorLog, error),
+  });
+  const stores = createStores(database.db, { capabilities: database.capabilities });
   const stopWarnings = logProcessWarnings(logs.errorLog);
-  const catalogue = catalogueResources(stores, { errorLogPath: config.errorLog });
+  const representationCache = new RepresentationCache({
+    maxBytes: config.cacheMiB * 1024 * 1024,
+    version: () => changeCount(database.db),
+  });
   const accounts = createAccountStore(database.db);
+  const catalogue = catalogueResources(stores, {
+    errorLogPath: config.errorLog,
+    currentPrincipal: async (id) => {
+      const account = await accounts.findById(id);
+      return account && { id: account.id, username: account.username, role: account.role };
+    },
+    ...(options.liveAccessCheckMs !== undefined && { liveAccessCheckMs: options.liveAccessCheckMs }),
+  });
   // Verified for unknown user names, so they cost as much time as a wrong password.
   const dummyHash = await hashPassword(randomBytes(16).toString('base64url'));
   let server: ShelfmarkServer | undefined;
@@ -122,7 +178,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
     configure: catalogue.configure,
     errorPage: catalogue.errorPage,
     security: {
-      secrets: [resolveSecret(config)],
+      secrets: [await resolveSecret(config, database.db)],
+      // Failed log-ins counted in the database: shared by workers and machines, kept over restarts.
+      limiter: createDatabaseLoginLimiter(database.db),
+      addressLimiter: createDatabaseLoginLimiter(database.db, { maxFailures: ADDRESS_MAX_FAILURES }),
       findUser: (username) => accounts.findByUsername(username),
       findUserById: (id) => accounts.findById(id),
       verifyPassword,
@@ -131,9 +190,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
     },
     loginPath: SESSION_PATH,
     requirePreconditions: config.requirePreconditions,
+    representationCache,
     displayErrors: config.displayErrors,
-    production: !config.displayErrors,
-    reportError: (error, raw) => logs.errorLog.requestError(error, raw),
+    reportError: (error, raw) => reportRequestError(logs.errorLog, error, raw),
     // createHttpServer answers and logs what Node's parser rejects; Fastify must not answer too.
     handlesClientErrors: true,
     serverFactory: (handler) => {
@@ -142,6 +201,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
         accessLog: logs.accessLog,
         errorLog: logs.errorLog,
         trustProxy: config.trustProxy,
+        // %u: who the layer authenticated (its request state), escaped by the server.
+        accessUser,
+        limits: options.limits,
       });
       return server;
     },
@@ -159,6 +221,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     server: httpServer,
     errorLog: logs.errorLog,
     address,
+    representationCache,
     async stop(graceMs) {
       try {
         await httpServer.stop(graceMs);
@@ -167,6 +230,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         await database.close();
       } finally {
         // The logs are closed (flushed) whatever went wrong above.
+        logs.errorLog.flushRepeats();
         await Promise.all([logs.accessSink?.close(), logs.errorSink.close()]);
       }
     },

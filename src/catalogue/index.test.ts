@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Fastify from 'fastify';
 import { catalogueResources } from './index.ts';
-import { fakeContext, fakePersonStore, fakeWorkStore } from './testing/fakes.ts';
+import { fakeContext, fakePersonStore, fakeWorkStore } from '../../test/kit/catalogue/fakes.ts';
 
 test('catalogueResources wires every GET resource, the rewrites and the extra routes', async () => {
   const c = catalogueResources({ persons: fakePersonStore(), works: fakeWorkStore() });

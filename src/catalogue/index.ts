@@ -1,19 +1,23 @@
 // The catalogue's public surface: its resources, rewrite table, extra routes and error page,
 // ready to be handed to the resource layer by src/main.ts.
 import type { FastifyInstance } from 'fastify';
-import type { ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
+import type { Principal, ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
 import { homeResource } from './home/index.ts';
 import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
 import { createErrorPage, type ErrorPage, type ErrorPageSlots } from './layout/index.ts';
 import type { PersonStore, WorkStore } from './model.ts';
 import { personResource, personsResource } from './persons/index.ts';
-import { errorLogResource, LIVE_PATH, registerLiveRoute } from './protocol/index.ts';
+import { errorLogResource, LIVE_PATH, registerLiveRoute } from './error-log/index.ts';
 import { catalogueRewrites } from './rewrites.ts';
 import { PASSTHROUGH_PREFIXES, registerCatalogueRoutes } from './routes.ts';
 import { workResource, worksResource } from './works/index.ts';
 import { sessionErrorSlots, sessionResource } from './session/index.ts';
 
-export interface CatalogueStores {
+/**
+ * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
+ * `createStores` in production). Persons and works also offer writes when the store can write.
+ */
+export interface ResourceStores {
   readonly persons: PersonStore;
   readonly works: WorkStore;
   /** Loans (`/ausleihen/…`); without it the loan resources are not served. */
@@ -29,6 +33,10 @@ export interface CatalogueOptions {
   readonly errorSlots?: ErrorPageSlots;
   /** The error log's file (or `-` for stderr): staff read it at `/protokoll/fehler`; without it that is not served. */
   readonly errorLogPath?: string;
+  /** The account as it is now, by id: the live error-log stream re-checks the staff role with it. */
+  readonly currentPrincipal?: (id: number) => Promise<Principal | null>;
+  /** How often the live stream re-checks (default 10 000 ms). */
+  readonly liveAccessCheckMs?: number;
 }
 
 export interface Catalogue {
@@ -42,7 +50,7 @@ export interface Catalogue {
   readonly errorPage: ErrorPage;
 }
 
-export function catalogueResources(stores: CatalogueStores, opts: CatalogueOptions = {}): Catalogue {
+export function catalogueResources(stores: ResourceStores, opts: CatalogueOptions = {}): Catalogue {
   const errorLogPath = opts.errorLogPath;
   return {
     resources: [
@@ -59,7 +67,12 @@ export function catalogueResources(stores: CatalogueStores, opts: CatalogueOptio
     passthrough: [...PASSTHROUGH_PREFIXES, ...(errorLogPath !== undefined ? [LIVE_PATH] : [])],
     configure: async (app) => {
       await registerCatalogueRoutes(app, { persons: stores.persons });
-      if (errorLogPath !== undefined) registerLiveRoute(app, { errorLogPath });
+      if (errorLogPath !== undefined)
+        registerLiveRoute(app, {
+          errorLogPath,
+          ...(opts.currentPrincipal && { currentPrincipal: opts.currentPrincipal }),
+          ...(opts.liveAccessCheckMs !== undefined && { accessCheckMs: opts.liveAccessCheckMs }),
+        });
     },
     errorPage: createErrorPage({ ...sessionErrorSlots, ...opts.errorSlots }),
   };

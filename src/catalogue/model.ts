@@ -1,5 +1,5 @@
 // The catalogue's domain records as the stores return them and the views write them.
-// Field names follow the representations (German, design §4).
+// Field names follow the representations (German, docs/representations.md).
 
 export interface WorkRef {
   readonly id: number;

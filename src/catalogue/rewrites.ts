@@ -1,4 +1,4 @@
-// The catalogue's rewrite table (design §3): readable paths → script handlers, like mod_rewrite.
+// The catalogue's rewrite table (docs/urls.md): readable paths → script handlers, like mod_rewrite.
 // Collections (`/personen`, `/werke`) and the home page `/` are routes of their own.
 import type { RewriteRule } from '../http/resource/types.ts';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import Fastify from 'fastify';
 import { registerCatalogueRoutes } from './routes.ts';
 import { SCHEMA_NAMES } from './schemas/index.ts';
-import { fakePersonStore, goethe } from './testing/fakes.ts';
+import { fakePersonStore, goethe } from '../../test/kit/catalogue/fakes.ts';
 
 async function app() {
   const a = Fastify();
@@ -47,6 +47,29 @@ test('portraits: initials from the name, default silhouette, 301/410/404, ETag a
   assert.equal((await a.inject('/bilder/weg.svg')).statusCode, 410);
   assert.equal((await a.inject('/bilder/niemand.svg')).statusCode, 404);
   assert.equal((await a.inject('/bilder/Goethe.png')).statusCode, 404);
+});
+
+test('If-None-Match uses the weak comparison: a weak tag, a list and * all give 304', async () => {
+  const a = await app();
+  const first = await a.inject('/static/shelfmark.css');
+  const etag = first.headers.etag as string;
+  assert.match(etag, /^"/, 'the tag itself is strong');
+  for (const inm of [`W/${etag}`, `"other", ${etag}`, '*']) {
+    const again = await a.inject({ url: '/static/shelfmark.css', headers: { 'if-none-match': inm } });
+    assert.equal(again.statusCode, 304, inm);
+  }
+  const other = await a.inject({ url: '/static/shelfmark.css', headers: { 'if-none-match': 'W/"other"' } });
+  assert.equal(other.statusCode, 200);
+});
+
+test('a portrait file name that is no slug is 404, with or without a person store', async () => {
+  const bare = Fastify();
+  await registerCatalogueRoutes(bare);
+  for (const a of [await app(), bare]) {
+    for (const file of ['a--b.svg', 'goethe-.svg', '-goethe.svg']) {
+      assert.equal((await a.inject(`/bilder/${file}`)).statusCode, 404, file);
+    }
+  }
 });
 
 test('the stylesheet is served as CSS', async () => {

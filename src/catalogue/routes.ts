@@ -1,14 +1,15 @@
 // Plain Fastify routes outside the resource layer: schemas, generated portraits, stylesheet.
 // They are static-like files with one representation each, so they skip negotiation; the paths
 // are listed in `catalogueResources().passthrough` so the layer leaves them alone.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagOf, noneMatch } from '../http/conditional/index.ts';
 import type { PersonStore } from './model.ts';
 import { initialsOfName, initialsOfSlug, portraitSvg, silhouetteSvg } from './portraits/portrait.ts';
 import { readSchema, SCHEMA_NAMES } from './schemas/index.ts';
 import { gone, notFound } from './shared/errors.ts';
+import { isValidSlug } from './slugs.ts';
 
 export const PASSTHROUGH_PREFIXES: readonly string[] = ['/schema/', '/bilder/', '/static/'];
 
@@ -17,11 +18,7 @@ export interface CatalogueRouteOptions {
   readonly persons?: PersonStore;
 }
 
-function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-/** Sends a fixed body with a strong ETag, answering If-None-Match with 304. */
+/** Sends a fixed body with a strong ETag, answering If-None-Match with 304 (weak comparison, RFC 9110 §13.1.2). */
 function sendFixed(req: FastifyRequest, reply: FastifyReply, body: string, type: string, maxAge: number) {
   const etag = etagOf(body);
   reply
@@ -29,7 +26,7 @@ function sendFixed(req: FastifyRequest, reply: FastifyReply, body: string, type:
     .header('Cache-Control', `public, max-age=${maxAge}`)
     .header('X-Content-Type-Options', 'nosniff');
   const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+  if (inm !== undefined && noneMatch(inm, etag)) {
     return reply.code(304).send();
   }
   return reply.type(type).send(body);
@@ -42,7 +39,7 @@ function get(app: FastifyInstance, url: string, handler: Handler): void {
   app.route({ method: ['GET', 'HEAD'], url, handler });
 }
 
-const PORTRAIT_FILE = /^([a-z0-9][a-z0-9-]*)\.svg$/;
+const PORTRAIT_FILE = /^(.+)\.svg$/;
 
 export async function registerCatalogueRoutes(
   app: FastifyInstance,
@@ -69,7 +66,7 @@ export async function registerCatalogueRoutes(
     const file = (req.params as { file: string }).file;
     if (file === 'standard.svg') return sendFixed(req, reply, silhouette, 'image/svg+xml', 86400);
     const slug = PORTRAIT_FILE.exec(file)?.[1];
-    if (!slug) throw notFound();
+    if (slug === undefined || !isValidSlug(slug)) throw notFound();
     let initials = initialsOfSlug(slug);
     if (opts.persons) {
       const found = await opts.persons.bySlug(slug);

@@ -1,16 +1,15 @@
 // Slugs of persons and works: unique per kind, never reused. A slug that once named a resource
 // stays reserved (slug_history) so its URL keeps answering 301, and a deleted resource keeps
-// its slug so its URL keeps answering 410 (design §3).
+// its slug so its URL keeps answering 410 (docs/urls.md).
 import type { Kysely } from 'kysely';
-import { slugCandidate, slugify } from '../storage/index.ts';
-import type { DB, SlugKind } from './schema.ts';
+import { SLUG_PATTERN } from '../http/body/index.ts';
+import { ConflictError, slugCandidate, slugify } from '../storage/index.ts';
+import type { DB, SlugKind } from './tables.ts';
 
 const TABLE = { person: 'persons', work: 'works' } as const;
 const FALLBACK = { person: 'person', work: 'werk' } as const;
 
-/** A slug as the URL space allows it: lower-case ASCII words joined by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
+/** A slug of a person or work: the URL space's pattern (the body layer's `url-or-slug` uses it too), at most 100 characters. */
 export function isValidSlug(slug: string): boolean {
   return slug.length <= 100 && SLUG_PATTERN.test(slug);
 }
@@ -99,4 +98,23 @@ export async function resolveSlug(db: Kysely<DB>, kind: SlugKind, slug: string):
     .executeTakeFirst();
   if (!target) return null;
   return target.deleted_at === null ? { movedTo: target.slug } : { gone: true };
+}
+
+/** How often a create with a generated slug is retried after another process took that slug. */
+const GENERATED_SLUG_ATTEMPTS = 5;
+
+/**
+ * Runs a create. When the slug was generated (not chosen by the client) and another process
+ * inserted the same slug between our check and our insert (PostgreSQL, READ COMMITTED: the
+ * UNIQUE index refuses ours → ConflictError, and the transaction is spoiled), runs the whole
+ * create again: it then generates the next free slug. A chosen slug's conflict is passed on (409).
+ */
+export async function createWithGeneratedSlug<T>(generated: boolean, create: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if (!generated || !(error instanceof ConflictError) || attempt >= GENERATED_SLUG_ATTEMPTS) throw error;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // Options shared by the catalogue's SQL stores.
 import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../storage/index.ts';
-import type { DB } from './schema.ts';
+import type { DB } from './tables.ts';
 
 export interface StoreOptions {
   /** Engine capabilities; detected from the Kysely instance when absent. */

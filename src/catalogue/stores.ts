@@ -1,6 +1,6 @@
 // Builds the catalogue's stores over one database.
 import type { Kysely } from 'kysely';
-import type { DB } from './schema.ts';
+import type { DB } from './tables.ts';
 import { createPersonStore, type SqlPersonStore } from './persons/store.ts';
 import { createWorkStore, type SqlWorkStore } from './works/store.ts';
 import { createLoanStore } from './loans/store.ts';

@@ -2,6 +2,7 @@
 import type { Config } from '../config/index.ts';
 import { openCatalogueDatabase, prepareDatabase } from '../main.ts';
 import { generateWorks } from '../catalogue/demo/index.ts';
+import { optimizeFullText } from '../storage/index.ts';
 
 export async function migrateCommand(config: Config): Promise<number> {
   const { migrations } = await prepareDatabase({ ...config, demo: false });
@@ -22,6 +23,7 @@ export async function demoCommand(config: Config, flags: Record<string, string |
   const database = await openCatalogueDatabase(config);
   try {
     const result = await generateWorks(database.db, n);
+    await optimizeFullText(database.db, database.capabilities, ['persons_fts', 'works_fts']);
     process.stdout.write(
       `added ${result.works} works and ${result.persons} persons in ${(result.ms / 1000).toFixed(1)} s\n`,
     );

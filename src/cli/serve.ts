@@ -2,10 +2,18 @@
 // under the supervisor with N worker processes (default 1), which replaces a worker that dies.
 import cluster from 'node:cluster';
 import type { Config } from '../config/index.ts';
-import { createErrorLog, createLogSink, logShutdown, logStarted } from '../logging/index.ts';
-import { prepareDatabase, resolveSecret, SERVER_VERSION, startServer } from '../main.ts';
+import {
+  createErrorLog,
+  createLogSink,
+  logGracefulRestart,
+  logGracefulStop,
+  logShutdown,
+  logStarted,
+} from '../logging/index.ts';
+import { prepareDatabase, SERVER_VERSION, startServer } from '../main.ts';
 import { DEMO_ACCOUNTS } from '../catalogue/demo/index.ts';
-import { runSupervisor } from './supervisor.ts';
+import { handleServiceSignals } from './signals.ts';
+import { GRACEFUL_MS, runSupervisor } from './supervisor.ts';
 
 const GRACE_MS = 10_000;
 
@@ -30,7 +38,6 @@ function banner(config: Config, demoLoaded: boolean): string {
 
 export async function serveCommand(config: Config): Promise<number> {
   if (cluster.isPrimary) {
-    resolveSecret(config);
     const prepared = await prepareDatabase(config);
     process.stdout.write(banner(config, prepared.demo?.loaded ?? false));
   }
@@ -46,6 +53,7 @@ export async function serveCommand(config: Config): Promise<number> {
       serverVersion: SERVER_VERSION,
       commandLine: process.argv.slice(1).join(' '),
       graceMs: GRACE_MS,
+      gracefulMs: GRACEFUL_MS,
     });
     return 0;
   }
@@ -56,22 +64,36 @@ async function serveInProcess(config: Config): Promise<number> {
   const running = await startServer(config);
   process.stdout.write(readyLine(config, running.address.port));
   logStarted(running.errorLog, SERVER_VERSION, process.argv.slice(1).join(' '));
+  // Whatever ends the process, no queued log line is lost.
+  process.on('exit', () => running.flushLogsSync());
   await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      logShutdown(running.errorLog, signal);
-      void running.stop(GRACE_MS).then(resolve, resolve);
+    let stopping: number | undefined;
+    const stop = (graceMs: number) => {
+      if (stopping !== undefined && stopping <= graceMs) return;
+      // A second, shorter stop (TERM after WINCH) ends what still runs after its grace.
+      if (stopping !== undefined) return void setTimeout(() => process.exit(0), graceMs).unref();
+      stopping = graceMs;
+      void running.stop(graceMs).then(resolve, resolve);
     };
-    // `on`, not `once`: the same signal often comes twice (Ctrl-C reaches the whole process
-    // group, and `node --watch` passes it on to its child), and a second one with no listener
-    // would kill the process before it has flushed its logs.
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
-    process.on('SIGHUP', () => void running.reopenLogs());
-    // Whatever ends the process, no queued log line is lost (batches wait up to 50 ms).
-    process.on('exit', () => running.flushLogsSync());
+    handleServiceSignals(() => running.errorLog, {
+      stop(signal) {
+        logShutdown(running.errorLog, signal);
+        stop(GRACE_MS);
+      },
+      gracefulStop(signal) {
+        if (stopping !== undefined) return;
+        logGracefulStop(running.errorLog, signal);
+        stop(GRACEFUL_MS);
+      },
+      // One process has no workers to replace: a graceful restart reopens the logs.
+      gracefulRestart() {
+        if (stopping !== undefined) return;
+        logGracefulRestart(running.errorLog);
+        void running.reopenLogs();
+        logStarted(running.errorLog, SERVER_VERSION, process.argv.slice(1).join(' '));
+      },
+      reopenLogs: () => void running.reopenLogs(),
+    });
   });
   return 0;
 }

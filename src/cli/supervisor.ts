@@ -1,17 +1,22 @@
 // The supervising process (httpd's parent): forks N workers with node:cluster, replaces a worker
 // that dies (an uncaught error outside a request, process.abort(), running out of memory) and
-// logs it like httpd's `AH00052: child pid N exit signal Aborted (6)`; SIGTERM/SIGINT stop
-// everything gracefully, SIGHUP makes every process reopen its log files (logrotate).
-// See docs/decisions/0013-supervisor.md.
+// logs it like httpd's `AH00052: child pid N exit signal Aborted (6)`. Signals mean what they
+// mean to httpd (signals.ts): TERM/INT stop, WINCH stops gracefully, USR1 restarts gracefully,
+// HUP reopens the logs. Workers accept connections themselves from the shared listening socket
+// (SCHED_NONE), so no connection is ever held by this process: one whose worker dies is closed
+// by the kernel, never left hanging. See docs/decisions/0013-supervisor.md.
 import cluster, { type Worker } from 'node:cluster';
 import {
   describeError,
   errorLogMessage,
   logChildExit,
+  logGracefulRestart,
+  logGracefulStop,
   logShutdown,
   logStarted,
   type ErrorLog,
 } from '../logging/index.ts';
+import { handleServiceSignals, ignoreGroupSignals } from './signals.ts';
 
 /** What a worker process runs: started by startWorker, stopped and reopened on request. */
 export interface WorkerHandle {
@@ -19,6 +24,8 @@ export interface WorkerHandle {
   stop(graceMs: number): Promise<void>;
   /** Reopen the worker's log files. */
   reopenLogs(): Promise<void>;
+  /** Last resort at process exit: writes whatever log lines are still queued. */
+  flushLogsSync?(): void;
   /** The worker's error log (uncaught errors are written there before the worker exits). */
   readonly errorLog: ErrorLog;
 }
@@ -39,13 +46,16 @@ export interface SupervisorOptions {
   readonly startWorker: () => Promise<WorkerHandle>;
   readonly serverVersion?: string;
   readonly commandLine?: string;
-  /** Bound on finishing in-flight requests at shutdown (default 10 s). */
+  /** Bound on finishing in-flight requests at a stop (TERM/INT; default 10 s). */
   readonly graceMs?: number;
+  /** Bound on finishing in-flight requests at a graceful stop or restart (default 5 min). */
+  readonly gracefulMs?: number;
   readonly brake?: RestartBrake;
 }
 
-type Message = { shelfmark: 'shutdown' | 'reopen' };
+type Message = { shelfmark: 'shutdown'; graceMs: number } | { shelfmark: 'reopen' };
 const DEFAULT_BRAKE: RestartBrake = { maxRestarts: 5, windowMs: 10_000, maxDelayMs: 30_000 };
+export const GRACEFUL_MS = 300_000; // httpd's Timeout: no request should take longer
 
 /** In the primary: resolves when every worker has stopped after SIGTERM; in a worker: once started. */
 export async function runSupervisor(opts: SupervisorOptions): Promise<void> {
@@ -54,7 +64,6 @@ export async function runSupervisor(opts: SupervisorOptions): Promise<void> {
 }
 
 async function runWorker(opts: SupervisorOptions): Promise<void> {
-  const graceMs = opts.graceMs ?? 10_000;
   let handle: WorkerHandle | undefined = undefined;
   process.on('uncaughtException', (err) => {
     // Outside any request (request errors are caught by the app): log, flush, die; the primary
@@ -68,20 +77,30 @@ async function runWorker(opts: SupervisorOptions): Promise<void> {
   process.on('unhandledRejection', (reason) => {
     throw reason instanceof Error ? reason : new Error(`Unhandled rejection: ${String(reason)}`);
   });
+  process.on('exit', () => handle?.flushLogsSync?.());
   let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
+  const stop = async (graceMs: number) => {
+    // A stop during a graceful stop (TERM after WINCH): whatever is still running gets graceMs.
+    if (stopping) return void setTimeout(() => process.exit(0), graceMs).unref();
     stopping = true;
     await handle?.stop(graceMs);
     process.exit(0);
   };
-  // The signals a terminal sends to the whole process group are the primary's business.
-  process.on('SIGINT', () => {});
-  process.on('SIGTERM', () => void stop());
+  // The handlers below start work nobody can wait for: a failing stop() reaches the
+  // unhandledRejection handler above (logged, exit 1, the primary notices), and reopening
+  // never rejects (a sink reports its own open errors and keeps the old file).
+  ignoreGroupSignals();
+  process.on('SIGTERM', () => void stop(opts.graceMs ?? 10_000));
   process.on('SIGHUP', () => void handle?.reopenLogs());
   process.on('message', (msg: Message) => {
-    if (msg?.shelfmark === 'shutdown') void stop();
+    if (msg?.shelfmark === 'shutdown') void stop(msg.graceMs);
     else if (msg?.shelfmark === 'reopen') void handle?.reopenLogs();
+  });
+  // The supervisor is gone (kill -9): node:cluster would exit at once, cutting off requests in
+  // flight. Finish them (no new ones are accepted), then exit.
+  process.prependListener('disconnect', () => {
+    if (cluster.worker) cluster.worker.exitedAfterDisconnect = true;
+    void stop(opts.graceMs ?? 10_000);
   });
   handle = await opts.startWorker();
 }
@@ -90,25 +109,52 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
   const errorLog = opts.errorLog();
   const brake = opts.brake ?? DEFAULT_BRAKE;
   const graceMs = opts.graceMs ?? 10_000;
+  const gracefulMs = opts.gracefulMs ?? GRACEFUL_MS;
   const deaths: number[] = [];
   let shuttingDown = false;
+  // Graceful restart: workers of older generations are retired one by one, each as soon as a
+  // worker of the current generation listens, so the service never has fewer workers.
+  let generation = 0;
+  const generationOf = new Map<number, number>();
+  let toRetire: Worker[] = [];
+  const retiring = new Set<number>();
 
-  logStarted(
-    errorLog,
-    opts.serverVersion ?? `Shelfmark (Node.js ${process.version})`,
-    opts.commandLine ?? process.argv.join(' '),
-  );
+  const started = () => {
+    logStarted(
+      errorLog,
+      opts.serverVersion ?? `Shelfmark (Node.js ${process.version})`,
+      opts.commandLine ?? process.argv.join(' '),
+    );
+  };
+  started();
 
-  const fork = () => cluster.fork();
+  // Workers accept from the shared socket themselves (see the header comment).
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  const fork = () => generationOf.set(cluster.fork().id, generation);
   for (let i = 0; i < opts.workers; i++) fork();
 
   const send = (w: Worker, msg: Message) => {
     if (w.isConnected()) w.send(msg);
   };
+  const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+  const retire = (w: Worker) => {
+    retiring.add(w.id);
+    send(w, { shelfmark: 'shutdown', graceMs: gracefulMs });
+  };
+
+  cluster.on('listening', (worker) => {
+    if (generationOf.get(worker.id) !== generation) return;
+    const old = toRetire.shift();
+    if (old && !shuttingDown) retire(old);
+  });
 
   cluster.on('exit', (worker, code, signal) => {
-    if (shuttingDown) return;
+    generationOf.delete(worker.id);
+    if (shuttingDown || retiring.delete(worker.id)) return;
     logChildExit(errorLog, worker.process.pid ?? 0, code, signal);
+    // An old worker waiting to be retired is not replaced: its successor is already there.
+    const waiting = toRetire.indexOf(worker);
+    if (waiting >= 0) return void toRetire.splice(waiting, 1);
     const now = Date.now();
     deaths.push(now);
     while (deaths.length && deaths[0]! < now - brake.windowMs) deaths.shift();
@@ -125,21 +171,18 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
     }, delay).unref();
   });
 
-  process.on('SIGHUP', () => {
-    void errorLog.sink.reopen();
-    for (const w of Object.values(cluster.workers ?? {})) if (w) send(w, { shelfmark: 'reopen' });
-  });
-
   return new Promise<void>((resolve) => {
-    const shutdown = (signal: NodeJS.Signals) => {
-      if (shuttingDown) return;
+    let killer: NodeJS.Timeout | undefined;
+    const stopAll = (ms: number) => {
+      const workers = live();
+      if (killer) clearTimeout(killer);
+      killer = setTimeout(() => workers.forEach((w) => w.process.kill('SIGKILL')), ms + 5000).unref();
+      if (shuttingDown) {
+        // A stop after a graceful stop: the shorter grace wins.
+        for (const w of workers) send(w, { shelfmark: 'shutdown', graceMs: ms });
+        return;
+      }
       shuttingDown = true;
-      logShutdown(errorLog, signal);
-      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-      const killer = setTimeout(
-        () => workers.forEach((w) => w.process.kill('SIGKILL')),
-        graceMs + 5000,
-      ).unref();
       let left = workers.length;
       const finish = async () => {
         clearTimeout(killer);
@@ -151,10 +194,35 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
         w.once('exit', () => {
           if (--left === 0) void finish();
         });
-        send(w, { shelfmark: 'shutdown' });
+        send(w, { shelfmark: 'shutdown', graceMs: ms });
       }
     };
-    process.on('SIGTERM', () => shutdown('SIGTERM'));
-    process.on('SIGINT', () => shutdown('SIGINT'));
+    let stopping = false; // TERM/INT seen (a second one, e.g. Ctrl-C twice, changes nothing)
+    handleServiceSignals(() => errorLog, {
+      stop(signal) {
+        if (stopping) return;
+        stopping = true;
+        logShutdown(errorLog, signal);
+        stopAll(graceMs);
+      },
+      gracefulStop(signal) {
+        if (shuttingDown) return;
+        logGracefulStop(errorLog, signal);
+        stopAll(gracefulMs);
+      },
+      gracefulRestart() {
+        if (shuttingDown) return;
+        logGracefulRestart(errorLog);
+        void errorLog.sink.reopen(); // never rejects: the sink reports open errors itself
+        started();
+        generation++;
+        toRetire = live().filter((w) => !retiring.has(w.id));
+        for (let i = 0; i < opts.workers; i++) fork();
+      },
+      reopenLogs() {
+        void errorLog.sink.reopen(); // never rejects: the sink reports open errors itself
+        for (const w of live()) send(w, { shelfmark: 'reopen' });
+      },
+    });
   });
 }

@@ -1,11 +1,10 @@
 // `shelfmark user …` against a real (SQLite) accounts table, with the password reader faked.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { TestDatabase } from '../storage/index.ts';
 import { createAccountStore, type AccountStore } from '../catalogue/accounts/index.ts';
-import type { DB } from '../catalogue/schema.ts';
+import type { DB } from '../catalogue/tables.ts';
 import { createStores } from '../catalogue/stores.ts';
-import { catalogueTestTargets } from '../catalogue/testing.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../test/kit/catalogue/targets.ts';
 import { runUserCommand, type UserCommandDeps } from './user.ts';
 
 let database: TestDatabase<DB>;

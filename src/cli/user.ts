@@ -1,4 +1,4 @@
-// `shelfmark user …`: account administration at the command line (design §3, §7).
+// `shelfmark user …`: account administration at the command line (docs/urls.md, docs/access.md).
 //   user add <username> --person <slug> [--role staff|member] [--password-stdin]
 //   user passwd <username> [--password-stdin]
 //   user role <username> staff|member
@@ -16,7 +16,7 @@ import {
 } from '../catalogue/accounts/index.ts';
 import type { PersonStore } from '../catalogue/model.ts';
 import { createStores } from '../catalogue/stores.ts';
-import type { Role } from '../catalogue/schema.ts';
+import type { Role } from '../catalogue/tables.ts';
 import { promptPassword, readPasswordLine } from './password-input.ts';
 
 export const USER_USAGE = `usage:

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { acceptedOrigins, loadConfig, parseFlags } from './index.ts';
+import { acceptedOrigins, loadConfig, OPTIONS, parseFlags } from './index.ts';
 
 test('defaults give a local SQLite server on port 3000', () => {
   const r = loadConfig({});
@@ -53,4 +53,18 @@ test('a loopback base URL accepts its loopback aliases as origins; a public one 
     'http://[::1]:3000',
   ]);
   assert.deepEqual(acceptedOrigins('https://library.example/katalog'), ['https://library.example']);
+});
+
+test('one row per option: the table alone decides which options exist and their defaults', () => {
+  const r = loadConfig({});
+  assert.ok(r.ok);
+  assert.deepEqual(Object.keys(r.config).sort(), Object.keys(OPTIONS).sort());
+  for (const [key, spec] of Object.entries(OPTIONS)) {
+    if (!('fallback' in spec)) continue;
+    const parsed = spec.parse(spec.fallback);
+    assert.ok(parsed.ok, `${key}'s default parses`);
+    assert.deepEqual(r.config[key as keyof typeof r.config], parsed.value, key);
+  }
+  assert.equal(r.config.secret, undefined);
+  assert.equal(r.config.errorLog, path.resolve('logs/error.log'));
 });

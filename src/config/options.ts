@@ -1,13 +1,23 @@
-// The table of configuration options: environment variable, CLI flag, default, parser.
-// One row per option keeps the README table, the flag parser and validation in step.
+// What a row of the configuration table (table.ts) is, and the parsers its rows use.
+import path from 'node:path';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The options other defaults are computed from; each has a plain default of its own. */
+export interface Basics {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly logDir: string;
+}
 
 export interface OptionSpec<T> {
   readonly env: string;
   readonly flag: string;
   readonly description: string;
-  readonly fallback: string | undefined;
+  /** The default, written as a user would set it and parsed like their input. */
+  readonly fallback?: string;
+  /** A default computed from the basics (`$SHELFMARK_LOG_DIR/access.log`), when there is no plain one. */
+  readonly derive?: (basics: Basics) => T;
   parse(raw: string): Parsed<T>;
 }
 
@@ -15,6 +25,9 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
 
 export const text: (s: string) => Parsed<string> = (s) => ok(s);
+
+/** A directory, made absolute against the working directory at start-up. */
+export const directory: (s: string) => Parsed<string> = (s) => ok(path.resolve(s));
 
 export function integer(min: number, max: number) {
   return (s: string): Parsed<number> => {

@@ -1,14 +1,24 @@
-// The domain-free resource layer (design §2–§6). An application declares resources and a
+// The domain-free resource layer (docs/architecture.md). An application declares resources and a
 // rewrite table; the layer does negotiation, links, conditional requests, methods and errors.
 export { createResourceApp } from './app/create-app.ts';
 export type { ResourceAppOptions } from './app/options.ts';
-export { originalUrl, overrideMethod, effectiveMethod } from './app/request-state.ts';
+export { requestPrincipal, accessUser } from './app/request-state.ts';
 export { allowOf } from './app/dispatch.ts';
-export { requestPrincipal } from './app/principal.ts';
-export { etagOf, noneMatch, strongMatch, notModified } from './conditional/conditional.ts';
+export {
+  etagOf,
+  noneMatch,
+  strongMatch,
+  lastModifiedToSend,
+  notModified,
+} from './conditional/conditional.ts';
+export {
+  RepresentationCache,
+  type CachedRepresentation,
+  type RepresentationCacheOptions,
+  type RepresentationCacheStats,
+} from './cache/index.ts';
 export {
   HttpError,
-  isHttpError,
   ERROR_CODES,
   builtInErrorPage,
   localTitle,

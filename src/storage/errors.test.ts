@@ -2,8 +2,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import { BusyError, CheckError, ConflictError, ForeignKeyError, mapDatabaseError } from './errors.ts';
-import { testTargets } from './testing.ts';
+import {
+  BusyError,
+  CheckError,
+  ConflictError,
+  ForeignKeyError,
+  mapDatabaseError,
+  UnavailableError,
+} from './errors.ts';
+import { testTargets } from '../../test/kit/storage/targets.ts';
 
 interface T {
   parent: { id: number; name: string };
@@ -76,4 +83,36 @@ test('engine codes map without a database', () => {
   const other = new Error('other');
   assert.equal(mapDatabaseError(other), other);
   assert.equal(mapDatabaseError('text'), 'text');
+});
+
+test('an unreachable, refusing or read-only database maps to UnavailableError', () => {
+  const unavailable = [
+    { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' },
+    { code: 'ECONNRESET', message: 'read ECONNRESET' },
+    { code: '57P01', message: 'terminating connection due to administrator command' },
+    { code: '57P03', message: 'the database system is shutting down' },
+    { code: '53300', message: 'sorry, too many clients already' },
+    { code: '08006', message: 'connection failure' },
+    { message: 'Connection terminated unexpectedly' },
+    { message: 'Client has encountered a connection error and is not queryable' },
+    { message: 'timeout exceeded when trying to connect' },
+    { code: 'ERR_SQLITE_ERROR', errcode: 8, message: 'attempt to write a readonly database' },
+    { code: 'ERR_SQLITE_ERROR', errcode: 1032, message: 'readonly dbmoved' },
+    { code: 'ERR_SQLITE_ERROR', errcode: 13, message: 'database or disk is full' },
+  ];
+  for (const error of unavailable) {
+    const mapped = mapDatabaseError(error);
+    assert.ok(mapped instanceof UnavailableError, error.message);
+    assert.equal(mapped.retryAfterSeconds, 5);
+    assert.equal(mapped.cause, error);
+  }
+  assert.equal((mapDatabaseError({ code: '40P01', message: 'deadlock' }) as BusyError).retryAfterSeconds, 1);
+  // Not an outage: a syntax error, a missing table, an unknown socket error.
+  for (const error of [
+    { code: '42601', message: 'syntax error' },
+    { code: 'ERR_SQLITE_ERROR', errcode: 1, message: 'no such table: x' },
+    { code: 'ENOENT', message: 'no such file' },
+  ]) {
+    assert.equal(mapDatabaseError(error), error);
+  }
 });

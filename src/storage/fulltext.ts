@@ -26,7 +26,7 @@ export function tsQuery(tokens: readonly string[]): string {
 export interface FullTextTarget {
   /** Qualified id column of the searched table, e.g. `works.id`. */
   readonly idColumn: string;
-  /** FTS5 virtual table whose rowid is that id (SQLite). */
+  /** FTS5 virtual table whose rowid is that id (SQLite); `<ftsTable>_vocab` lists its terms. */
   readonly ftsTable: string;
   /** tsvector column (PostgreSQL), e.g. `works.search_vector`. */
   readonly vectorColumn: string;
@@ -51,64 +51,18 @@ export function fullTextMatch(
 }
 
 /**
- * How a list search runs. `filter`: one predicate, the engine collects every match and sorts
- * them (PostgreSQL always; SQLite for rare words). `walk` (SQLite, common words): walk the list
- * in key order testing each row with `probe` (one FTS5 lookup per row, so cost follows the page,
- * not the match count); when a bounded walk finds too few, `sweep` continues (see search-page.ts).
+ * After a bulk load on SQLite: merges each FTS5 index into one segment, so a row test reads one
+ * b-tree instead of one per segment (≈ 17 → 5 µs). Later writes add segments again, which FTS5
+ * merges gradually. PostgreSQL's GIN index needs nothing (the load ends with ANALYZE).
  */
-export type FullTextPlan =
-  | { readonly kind: 'filter'; readonly filter: Expression<SqlBool> }
-  | { readonly kind: 'walk'; readonly probe: Expression<SqlBool>; readonly sweep: Expression<SqlBool> };
-
-/**
- * When at least this share of the table matches, a walk in list order (≈ 5–17 µs per probed
- * row, so ≈ 21 / share rows per page) beats collecting and sorting every match (≈ 0.5–1.7 µs
- * per match). Below it a page may need more than WALK_WINDOW probes, and the walk would give way
- * to the sweep anyway.
- */
-export const COMMON_SHARE = 0.15;
-
-/** Prefix index lengths of the FTS5 tables (`prefix='2 3'`, migration 0001-catalogue). */
-export const FTS5_PREFIX_LENGTHS: readonly number[] = [2, 3];
-
-/**
- * Chooses the plan for `query`, or null when it holds no words. SQLite walks when every term
- * has a prefix index and at least COMMON_SHARE of the table matches (one capped count);
- * PostgreSQL always filters (GIN index + sort; q=der runs at ≈ 1,260 req/s there).
- */
-export async function planFullText<DB>(
+export async function optimizeFullText<DB>(
   db: Kysely<DB>,
   capabilities: Capabilities,
-  target: FullTextTarget,
-  query: string,
-): Promise<FullTextPlan | null> {
-  const tokens = searchTokens(query);
-  if (tokens.length === 0) return null;
-  if (capabilities.fullText !== 'fts5') {
-    return { kind: 'filter', filter: fullTextMatch(capabilities, target, query)! };
+  ftsTables: readonly string[],
+): Promise<void> {
+  if (capabilities.fullText !== 'fts5') return;
+  for (const name of ftsTables) {
+    const fts = sql.table(name);
+    await sql`insert into ${fts}(${fts}) values ('optimize')`.execute(db);
   }
-  const fts = sql.table(target.ftsTable);
-  const match = fts5Query(tokens);
-  const matches = sql<SqlBool>`(select rowid from ${fts} where ${fts} match ${match})`;
-  const id = sql.ref(target.idColumn);
-  const collect = { kind: 'filter', filter: sql<SqlBool>`${id} in ${matches}` } as const;
-  // A probe is cheap only when FTS5 reads each prefix term from a prefix index; otherwise every
-  // probe merges the doclists of all terms with that prefix (measured: ≈ 0.5 ms per row).
-  if (!tokens.every((t) => spellings(t).every((s) => FTS5_PREFIX_LENGTHS.includes([...s].length))))
-    return collect;
-  // Counting stops at the threshold (the table's highest id stands in for its size), so the
-  // test reads at most that many doclist entries.
-  const table = sql.table(target.idColumn.split('.')[0]!);
-  const threshold = sql<number>`(select cast(coalesce(max(${id}), 0) * ${COMMON_SHARE} as integer) + 1 from ${table})`;
-  const { rows } = await sql<{ common: number }>`select count(*) >= ${threshold} as common
-    from (select rowid from ${fts} where ${fts} match ${match} limit ${threshold})`.execute(db);
-  if (!rows[0]?.common) return collect;
-  return {
-    kind: 'walk',
-    // Correlated: SQLite walks the (sort_key, id) index and asks FTS5 about each row.
-    probe: sql<SqlBool>`exists (select 1 from ${fts} where ${fts} match ${match} and ${fts}.rowid = ${id})`,
-    // The unary + keeps SQLite from driving the query by rowid (the collect-and-sort plan): it
-    // walks the (sort_key, id) index and tests each row against the match set (a Bloom filter).
-    sweep: sql<SqlBool>`+${id} in ${matches}`,
-  };
 }

@@ -19,6 +19,8 @@ export {
   ForeignKeyError,
   CheckError,
   BusyError,
+  UnavailableError,
+  TransientStorageError,
   InvalidCursorError,
   mapDatabaseError,
 } from './errors.ts';
@@ -52,28 +54,30 @@ export {
   searchTokens,
 } from './text.ts';
 export {
-  testTargets,
-  openTempSqlite,
-  openFreshSchema,
-  PG_SKIP_REASON,
-  type TestDatabase,
-  type TestTarget,
-} from './testing.ts';
-export {
   fullTextMatch,
-  planFullText,
   fts5Query,
   tsQuery,
   spellings,
-  COMMON_SHARE,
-  type FullTextPlan,
+  optimizeFullText,
   type FullTextTarget,
 } from './fulltext.ts';
+export {
+  planFullText,
+  commonThreshold,
+  COMMON_SHARE,
+  FTS5_PREFIX_LENGTHS,
+  type FullTextPlan,
+  type RowFilter,
+} from './fulltext-plan.ts';
 export {
   searchKeyset,
   searchRows,
   keyRangeFilters,
   WALK_WINDOW,
+  MAX_WALK_WINDOW,
+  walkWindow,
   type KeyRange,
   type KeysetScan,
 } from './search-page.ts';
+export { prepare, param, type PreparedQuery } from './prepared.ts';
+export { SQLITE_CACHE_KIB, SQLITE_MMAP_BYTES } from './sqlite-connection.ts';

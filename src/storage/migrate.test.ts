@@ -2,9 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { migrateToLatest, type MigrationSet } from './migrate.ts';
-import { openFreshSchema, PG_SKIP_REASON } from './testing.ts';
-
-const pgUrl = process.env.SHELFMARK_TEST_DATABASE_URL;
+import { openFreshSchema } from '../../test/kit/storage/targets.ts';
+import { skipUnlessPg } from '../../test/support/pg.ts';
 
 const set: MigrationSet = () => ({
   '0001-things': {
@@ -14,23 +13,19 @@ const set: MigrationSet = () => ({
   },
 });
 
-test(
-  'PostgreSQL: each schema of one database keeps its own migration state',
-  { skip: pgUrl ? false : PG_SKIP_REASON },
-  async () => {
-    // Kysely finds its migration tables by name in any schema unless told which one; the first
-    // schema's tables must not make the second skip creating its own.
-    const first = await openFreshSchema<unknown>(pgUrl!);
-    const second = await openFreshSchema<unknown>(pgUrl!);
-    try {
-      assert.deepEqual(await migrateToLatest(first, set), ['0001-things']);
-      assert.deepEqual(await migrateToLatest(second, set), ['0001-things']);
-      assert.deepEqual(await migrateToLatest(second, set), []);
-      const { rows } = await sql<{ n: string }>`select count(*) as n from things`.execute(second.db);
-      assert.equal(Number(rows[0]?.n), 0);
-    } finally {
-      await first.dispose();
-      await second.dispose();
-    }
-  },
-);
+test('PostgreSQL: each schema of one database keeps its own migration state', skipUnlessPg, async () => {
+  // Kysely finds its migration tables by name in any schema unless told which one; the first
+  // schema's tables must not make the second skip creating its own.
+  const first = await openFreshSchema<unknown>();
+  const second = await openFreshSchema<unknown>();
+  try {
+    assert.deepEqual(await migrateToLatest(first, set), ['0001-things']);
+    assert.deepEqual(await migrateToLatest(second, set), ['0001-things']);
+    assert.deepEqual(await migrateToLatest(second, set), []);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from things`.execute(second.db);
+    assert.equal(Number(rows[0]?.n), 0);
+  } finally {
+    await first.dispose();
+    await second.dispose();
+  }
+});

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withErrorMapping } from './error-mapping.ts';
+import { mapDatabaseError } from './errors.ts';
 import { NodeSqliteDialect } from './sqlite-driver.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -33,8 +34,15 @@ export interface OpenOptions {
   readonly searchPath?: string;
   /** PostgreSQL: pool size (default 10). */
   readonly poolMax?: number;
-  /** SQLite: busy_timeout in ms (default 5000). */
+  /** SQLite: how long a writer waits for another process's lock, in ms (default 5000). */
   readonly busyTimeoutMs?: number;
+  /**
+   * PostgreSQL: told about an error on a pooled connection outside any query (the server
+   * terminated it, went down, the network dropped). The pool discards that connection and
+   * opens a new one when next needed; this is only for the log. Without a listener such an
+   * error would be thrown as an uncaught exception and end the process.
+   */
+  readonly onConnectionError?: (error: unknown) => void;
 }
 
 export const CAPABILITIES: Readonly<Record<DialectName, Capabilities>> = {
@@ -60,6 +68,7 @@ export async function openDatabase<DB>(url: string, options: OpenOptions = {}): 
       max: options.poolMax ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${quoteSearchPath(options.searchPath)}` } : {}),
     });
+    listenForConnectionErrors(pool, options.onConnectionError ?? (() => undefined));
     const db = new Kysely<DB>({ dialect: withErrorMapping(new PostgresDialect({ pool })) });
     return database(db, 'postgres');
   }
@@ -73,6 +82,26 @@ export async function openDatabase<DB>(url: string, options: OpenOptions = {}): 
   // Open now so a bad path fails here rather than at the first query.
   await db.connection().execute(async () => undefined);
   return database(db, 'sqlite');
+}
+
+/**
+ * pg emits `error` on a client whose connection fails while no query is running on it: on the
+ * pool for an idle client, on the client itself while it is checked out (e.g. between the
+ * statements of a transaction). Both need a listener or Node throws the error. The client is
+ * not queryable afterwards: the running transaction fails with UnavailableError and the pool
+ * discards the client on release.
+ */
+function listenForConnectionErrors(pool: pg.Pool, report: (error: unknown) => void): void {
+  const seen = new WeakSet<object>();
+  const once = (error: unknown) => {
+    if (typeof error === 'object' && error !== null) {
+      if (seen.has(error)) return;
+      seen.add(error);
+    }
+    report(mapDatabaseError(error));
+  };
+  pool.on('error', once);
+  pool.on('connect', (client) => client.on('error', once));
 }
 
 function database<DB>(db: Kysely<DB>, dialect: DialectName): Database<DB> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { FullTextPlan } from './fulltext.ts';
+import { sql, type SqlBool } from 'kysely';
+import type { FullTextPlan, RowFilter } from './fulltext-plan.ts';
 import type { Key } from './keyset.ts';
 import { searchRows, WALK_WINDOW, type KeyRange, type KeysetScan } from './search-page.ts';
 
@@ -29,7 +29,7 @@ function inRange(row: Row, range: KeyRange): boolean {
 
 function fakeScan(rows: readonly Row[]): KeysetScan<Row> {
   const sorted = [...rows].sort((a, b) => compare(a.key, b.key));
-  const run = (predicate: Expression<SqlBool> | undefined, range: KeyRange, limit: number, live: boolean) => {
+  const run = (predicate: RowFilter | undefined, range: KeyRange, limit: number, live: boolean) => {
     const ordered = range.direction === 'after' ? sorted : [...sorted].reverse();
     return ordered
       .filter((r) => (!live || r.live) && inRange(r, range) && (predicate === undefined || r.hit))
@@ -50,7 +50,12 @@ function fakeScan(rows: readonly Row[]): KeysetScan<Row> {
   };
 }
 
-const plan: FullTextPlan = { kind: 'walk', probe: sql<SqlBool>`probe`, sweep: sql<SqlBool>`sweep` };
+const plan: FullTextPlan = {
+  kind: 'walk',
+  probe: { where: sql<SqlBool>`probe`, collect: false },
+  sweep: () => Promise.resolve({ where: sql<SqlBool>`sweep`, collect: true }),
+  minShare: 1, // the smallest window: WALK_WINDOW rows
+};
 
 test('searchRows: the walk and its sweep return exactly the first matches beyond any key', async () => {
   // Dense matches, a stretch longer than the window with none, sparse ones, dead rows among them.
@@ -67,7 +72,7 @@ test('searchRows: the walk and its sweep return exactly the first matches beyond
       for (const inclusive of [false, true])
         for (const limit of [1, 21, 101]) {
           const range: KeyRange = { direction, from, inclusive };
-          const expected = await scan.rows(sql<SqlBool>`filter`, range, limit);
+          const expected = await scan.rows({ where: sql<SqlBool>`filter`, collect: false }, range, limit);
           const got: Row[] = await searchRows<Row>(
             plan,
             scan.keyAt.bind(scan),

@@ -5,7 +5,7 @@
 // that stretch of the list, the rest of the page comes from a sweep over the index against the
 // whole match set. Every plan returns the same rows in the same order.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { FullTextPlan } from './fulltext.ts';
+import type { FullTextPlan, RowFilter } from './fulltext-plan.ts';
 import type { Direction, Key, KeysetQueries } from './keyset.ts';
 
 /** Rows beyond `from` in `direction` (`inclusive`: or at it), up to and including `to`. */
@@ -19,28 +19,30 @@ export interface KeyRange {
 /** A list ordered by a unique key, as a store provides it. */
 export interface KeysetScan<T> {
   readonly keyTypes: readonly ('string' | 'number')[];
-  /** Live rows satisfying `predicate` (none: all) within `range`, in direction order, at most `limit`. */
-  rows(predicate: Expression<SqlBool> | undefined, range: KeyRange, limit: number): Promise<T[]>;
+  /** Live rows satisfying `filter` (none: all) within `range`, in direction order, at most `limit`. */
+  rows(filter: RowFilter | undefined, range: KeyRange, limit: number): Promise<T[]>;
   /**
    * The same selecting only the id, for existence probes: unordered (any rows) unless
    * `ordered`. Unordered lets the engine stop at the first match it meets in any plan; the walk
    * needs the key order, or SQLite may scan the whole table probing FTS5 row by row.
    */
-  keys(
-    predicate: Expression<SqlBool> | undefined,
-    range: KeyRange,
-    limit: number,
-    ordered: boolean,
-  ): Promise<unknown[]>;
+  keys(filter: RowFilter | undefined, range: KeyRange, limit: number, ordered: boolean): Promise<unknown[]>;
   /** The key of the row `offset` places into `range`, counting every row (an index-only walk). */
   keyAt(range: KeyRange, offset: number): Promise<Key | undefined>;
   keyOf(row: T): Key;
 }
 
-type Run<R> = (predicate: Expression<SqlBool> | undefined, range: KeyRange, limit: number) => Promise<R[]>;
+type Run<R> = (filter: RowFilter | undefined, range: KeyRange, limit: number) => Promise<R[]>;
 
-/** How many rows a `walk` probes (≈ 5–17 µs each) before the sweep takes over. */
+/** The fewest rows a `walk` probes (≈ 5–17 µs each) before the sweep takes over. */
 export const WALK_WINDOW = 256;
+/** The most: a walk over this many rows costs about what collecting a rarer word's matches does. */
+export const MAX_WALK_WINDOW = 4096;
+
+/** Rows a walk looks at for `limit` matches: twice what a share of `minShare` needs, bounded. */
+export function walkWindow(minShare: number, limit: number): number {
+  return Math.min(MAX_WALK_WINDOW, Math.max(WALK_WINDOW, Math.ceil((2 * limit) / minShare)));
+}
 
 /** WHERE conditions putting the key columns inside `range` (row-value comparisons). */
 export function keyRangeFilters(columns: readonly string[], range: KeyRange): Expression<SqlBool>[] {
@@ -62,12 +64,12 @@ export async function searchRows<R>(
   limit: number,
 ): Promise<R[]> {
   if (plan === undefined || plan.kind === 'filter') return run(plan?.filter, range, limit);
-  const bound = await keyAt(range, WALK_WINDOW - 1);
+  const bound = await keyAt(range, walkWindow(plan.minShare, limit) - 1);
   const walked = await run(plan.probe, { ...range, to: bound }, limit);
   // Enough rows, or the walk reached the end of the list: nothing further can come first.
   if (walked.length >= limit || bound === undefined) return walked;
   const rest = await run(
-    plan.sweep,
+    await plan.sweep(),
     { direction: range.direction, from: bound, inclusive: false },
     limit - walked.length,
   );
@@ -83,7 +85,7 @@ export function searchKeyset<T>(plan: FullTextPlan | undefined, scan: KeysetScan
       searchRows(plan, keyAt, scan.rows.bind(scan), { direction, from: key, inclusive: false }, limit),
     async exists(key, side) {
       const ordered = plan?.kind === 'walk';
-      const keys: Run<unknown> = (predicate, range, limit) => scan.keys(predicate, range, limit, ordered);
+      const keys: Run<unknown> = (filter, range, limit) => scan.keys(filter, range, limit, ordered);
       const found = await searchRows(plan, keyAt, keys, { direction: side, from: key, inclusive: true }, 1);
       return found.length > 0;
     },

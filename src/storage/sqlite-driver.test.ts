@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { DatabaseSync } from 'node:sqlite';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -6,7 +7,7 @@ import { test } from 'node:test';
 import { sql, type Generated } from 'kysely';
 import { openDatabase } from './open.ts';
 import { Mutex } from './sqlite-driver.ts';
-import { openTempSqlite } from './testing.ts';
+import { openTempSqlite } from '../../test/kit/storage/targets.ts';
 
 interface T {
   items: { id: Generated<number>; name: string; flag: number | null };
@@ -34,13 +35,16 @@ test('mutex hands out the lock in arrival order, one holder at a time', async ()
   assert.deepEqual(log, ['a+', 'a-', 'b+', 'b-', 'c+', 'c-']);
 });
 
-test('pragmas: WAL, foreign keys, busy timeout', async () => {
+test('pragmas: WAL, foreign keys, no busy timeout (the driver waits asynchronously)', async () => {
   const database = await openTempSqlite();
   const pragma = async (name: string) =>
     Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
   assert.equal(await pragma('journal_mode'), 'wal');
   assert.equal(await pragma('foreign_keys'), 1);
-  assert.equal(await pragma('busy_timeout'), 5000);
+  assert.equal(await pragma('busy_timeout'), 0);
+  // ADR 0047: the file is memory-mapped and the page cache is far above SQLite's 2 MiB default.
+  assert.equal(await pragma('mmap_size'), 256 * 1024 * 1024);
+  assert.equal(await pragma('cache_size'), -64 * 1024);
   await database.dispose();
 });
 
@@ -134,6 +138,41 @@ test('a second process-like connection waiting on BEGIN IMMEDIATE gets BusyError
       { name: 'BusyError' },
     );
   });
+  await second.close();
+  await first.dispose();
+});
+
+test('a writer waiting for another process’s lock lets this process’s reads and timers run', async () => {
+  const first = await withItems();
+  const path = (
+    await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(first.db)
+  ).rows[0]?.file;
+  assert.ok(path);
+  // Another process's writer: a plain connection holding BEGIN IMMEDIATE.
+  const other = new DatabaseSync(path);
+  other.exec('begin immediate');
+  other.exec(`insert into items (name) values ('other')`);
+  const second = await openDatabase<T>(path, { busyTimeoutMs: 10_000 });
+  const order: string[] = [];
+  const write = second.db
+    .transaction()
+    .execute((trx) => trx.insertInto('items').values({ name: 'mine', flag: null }).execute())
+    .then(() => order.push('write'));
+  // With a blocking busy_timeout neither of these could run before the lock is released.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  order.push('timer');
+  const names = await second.db.selectFrom('items').select('name').execute();
+  order.push('read');
+  assert.deepEqual(names, []); // the other writer has not committed
+  other.exec('commit');
+  other.close();
+  await write;
+  assert.deepEqual(order, ['timer', 'read', 'write']);
+  const after = await second.db.selectFrom('items').select('name').orderBy('name').execute();
+  assert.deepEqual(
+    after.map((r) => r.name),
+    ['mine', 'other'],
+  );
   await second.close();
   await first.dispose();
 });

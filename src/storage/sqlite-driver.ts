@@ -1,8 +1,12 @@
 // A Kysely dialect over Node's built-in `node:sqlite` (DatabaseSync): no native addon.
 // SQLite has one connection per process here; a mutex hands it to one query or transaction
 // at a time. Writers take the lock up front (BEGIN IMMEDIATE) so two processes sharing the file
-// queue on busy_timeout instead of failing half-way through a transaction with SQLITE_BUSY.
-import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
+// wait for each other before a transaction starts, not half-way through it. node:sqlite is
+// synchronous, so SQLite's busy_timeout would block the event loop (every request of the
+// process) while it waits: busy_timeout is 0 and the wait is an asynchronous retry with backoff
+// that lends the connection to other queries meanwhile (ADR 0046). A file that could only be
+// opened read-only is reopened once it is writable again (sqlite-connection.ts), so fixed
+// permissions take effect without a restart.
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -15,14 +19,14 @@ import {
   type Driver,
   type Kysely,
   type QueryCompiler,
-  type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { BUSY_CODES, isSqlite, NodeSqliteConnection } from './sqlite-connection.ts';
 
 export interface NodeSqliteOptions {
   /** File path or `:memory:`. */
   readonly path: string;
-  /** Milliseconds a writer waits for another process's lock before SQLITE_BUSY (default 5000). */
+  /** Milliseconds a writer waits for another process's lock before BusyError (default 5000). */
   readonly busyTimeoutMs?: number;
 }
 
@@ -57,10 +61,15 @@ export class Mutex {
   }
 }
 
+/** Writers poll at least every 100 ms; a longer silence means the lock was not contended. */
+const STREAK_GAP_MS = 1000;
+
 class NodeSqliteDriver implements Driver {
   readonly #options: NodeSqliteOptions;
   readonly #mutex = new Mutex();
   #release: (() => void) | undefined;
+  /** Since when, and when last, this process's writers found the lock taken (a write clears it). */
+  #busy: { since: number; last: number } | undefined;
   #connection: NodeSqliteConnection | undefined;
 
   constructor(options: NodeSqliteOptions) {
@@ -68,22 +77,69 @@ class NodeSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    const db = new DatabaseSync(this.#options.path, { enableForeignKeyConstraints: true });
-    db.exec(`PRAGMA busy_timeout = ${Math.trunc(this.#options.busyTimeoutMs ?? 5000)}`);
-    if (this.#options.path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = NORMAL'); // safe with WAL: a crash loses at most the last commit
-    db.exec('PRAGMA foreign_keys = ON');
-    this.#connection = new NodeSqliteConnection(db);
+    this.#connection = new NodeSqliteConnection(this.#options.path, (attempt, writes) =>
+      this.#retrying(attempt, writes),
+    );
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.#mutex.lock();
-    this.#release = release;
-    if (!this.#connection) {
-      release();
-      throw new Error('node:sqlite driver used before init() or after destroy()');
+    this.#release = await this.#mutex.lock();
+    const connection = this.#current();
+    try {
+      connection.reopenIfWritableAgain();
+    } catch (error) {
+      this.#lend();
+      throw error;
     }
-    return this.#connection;
+    return connection;
+  }
+
+  #current(): NodeSqliteConnection {
+    if (this.#connection) return this.#connection;
+    this.#lend();
+    throw new Error('node:sqlite driver used before init() or after destroy()');
+  }
+
+  /** Gives the connection up to the next waiter (the caller holds it). */
+  #lend(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+
+  /**
+   * Runs one statement outside a transaction (in practice BEGIN IMMEDIATE) until it stops
+   * failing because another process holds the lock; between attempts the connection serves
+   * this process's other queries. Statements inside a transaction are never retried (the
+   * caller holds the connection throughout). The wait ends busyTimeoutMs after this process
+   * first found the lock taken, not after this statement did: writes queued behind each other
+   * must not each wait the whole time again (the sixth would wait 30 s).
+   */
+  async #retrying<T>(attempt: () => T, writes: boolean): Promise<T> {
+    const connection = this.#current();
+    const started = performance.now();
+    let delay = 2;
+    for (;;) {
+      try {
+        const result = attempt();
+        if (writes) this.#busy = undefined;
+        return result;
+      } catch (error) {
+        if (connection.inTransaction || !isSqlite(error, BUSY_CODES)) throw error;
+        const now = performance.now();
+        // A streak of "locked" ends when nobody found the lock taken for a while.
+        if (this.#busy === undefined || now - this.#busy.last > STREAK_GAP_MS)
+          this.#busy = { since: started, last: now };
+        this.#busy.last = now;
+        const deadline = Math.min(started, this.#busy.since) + (this.#options.busyTimeoutMs ?? 5000);
+        if (now + delay > deadline) throw error;
+      }
+      this.#lend();
+      await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * delay));
+      this.#release = await this.#mutex.lock();
+      this.#current();
+      delay = Math.min(delay * 2, 100);
+    }
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -113,9 +169,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.#release;
-    this.#release = undefined;
-    release?.();
+    this.#lend();
   }
 
   async destroy(): Promise<void> {
@@ -132,66 +186,4 @@ class NodeSqliteDriver implements Driver {
 
 function quoteName(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
-}
-
-/** Statements are cached by SQL text: preparing is a large part of a small query's cost. */
-const STATEMENT_CACHE_SIZE = 256;
-
-class NodeSqliteConnection implements DatabaseConnection {
-  readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
-
-  constructor(db: DatabaseSync) {
-    this.#db = db;
-  }
-
-  close(): void {
-    this.#statements.clear();
-    this.#db.close();
-  }
-
-  #prepare(sqlText: string): StatementSync {
-    let statement = this.#statements.get(sqlText);
-    if (statement) {
-      // Re-insert to keep the Map in least-recently-used order.
-      this.#statements.delete(sqlText);
-    } else {
-      statement = this.#db.prepare(sqlText);
-      if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
-        const oldest = this.#statements.keys().next().value;
-        if (oldest !== undefined) this.#statements.delete(oldest);
-      }
-    }
-    this.#statements.set(sqlText, statement);
-    return statement;
-  }
-
-  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
-    const parameters = compiledQuery.parameters.map(toSqliteValue);
-    if (statement.columns().length > 0) {
-      // SELECT, PRAGMA, or a write with RETURNING.
-      // node:sqlite rows have a null prototype; callers (and deepEqual) expect plain objects.
-      return { rows: statement.all(...parameters).map((row) => ({ ...row }) as R) };
-    }
-    const { changes, lastInsertRowid } = statement.run(...parameters);
-    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
-  }
-
-  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
-    for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
-      yield { rows: [{ ...row } as R] };
-    }
-  }
-}
-
-/** node:sqlite binds only null, numbers, bigints, strings and bytes. */
-function toSqliteValue(value: unknown): SQLInputValue {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') return value;
-  if (value instanceof Uint8Array) return value;
-  throw new TypeError(`cannot bind a ${typeof value} to an SQLite parameter`);
 }

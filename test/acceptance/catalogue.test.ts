@@ -12,7 +12,7 @@ describe('the catalogue over HTTP (SQLite)', () => {
   });
   after(() => c?.stop());
 
-  test("goethe's XML and JSON are exactly design §4's shapes; the HTML shows what §4 lists", () =>
+  test("goethe's XML and JSON are exactly docs/representations.md's shapes; the HTML shows what it lists", () =>
     checkPersonShapes(c));
   test('script URLs give the readable URL’s body and send Link rel=canonical', () => checkScriptUrls(c));
   test('search finds Faust for ?q=faust', () => checkSearch(c));

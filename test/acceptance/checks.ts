@@ -33,7 +33,7 @@ export async function getOk(c: Catalogue, urlOrPath: string, headers: Record<str
 
 const names = (element: XmlElement) => element.children.map((child) => child.name);
 
-/** Person XML and JSON are exactly the shapes of design §4; the HTML shows what §4 lists. */
+/** Person XML and JSON are exactly the shapes of docs/representations.md; the HTML shows what it lists. */
 export async function checkPersonShapes(c: Catalogue, slug = 'goethe'): Promise<void> {
   const personUrl = c.url(`/personen/${slug}`);
   const xml = await getOk(c, `${personUrl}.xml`);

@@ -1,4 +1,4 @@
-// Issue 2 acceptance: choosing the representation (design §5) for every public resource, over
+// Issue 2 acceptance: choosing the representation (docs/representations.md) for every public resource, over
 // real HTTP with exactly the headers a client sends: suffixes, ?format=, Accept with q-values,
 // wildcards, the Accept headers of real browsers and curl, unacceptable and garbage headers, a
 // 100 KB header (refused with 400 like Apache's LimitRequestFieldSize, ADR 0012). Every body
@@ -130,7 +130,7 @@ describe('choosing the representation', () => {
           assert.equal(response.status, 406, `${what}: 406`);
           assert.equal(header(response, 'content-location'), '', `${what}: no Content-Location`);
           // The body lists the available representations as links: root-relative in HTML
-          // (design §4), absolute in XML and JSON.
+          // (docs/representations.md), absolute in XML and JSON.
           for (const format of ['html', 'xml', 'json']) {
             const target = new URL(c.url(`${suffixBase}.${format}`));
             const link =

@@ -1,4 +1,4 @@
-// The access matrix of issue 4 over real HTTP (design §7): who may read anna's loans, borrow
+// The access matrix of issue 4 over real HTTP (docs/access.md): who may read anna's loans, borrow
 // and return for her, and write persons and works — {anonymous, anna, ben, staff} × every
 // action, once with a session cookie from the log-in form (Origin + X-CSRF-Token on unsafe
 // requests) and once with HTTP Basic. Each cell must answer exactly its status; a refused write

@@ -1,4 +1,4 @@
-// Stateless guarantees (design §6, §7): public GETs never set a cookie; a public URL asked with
+// Stateless guarantees (docs/methods.md, docs/access.md): public GETs never set a cookie; a public URL asked with
 // an expired, tampered or absent session answers exactly the anonymous view — never an error,
 // never a redirect to the log-in — and only restricted resources answer 403.
 import assert from 'node:assert/strict';

@@ -13,10 +13,10 @@ import { createResourceApp } from '../../src/http/index.ts';
 import { catalogueResources } from '../../src/catalogue/index.ts';
 import { hashPassword, verifyPassword } from '../../src/catalogue/accounts/password.ts';
 import { catalogueMigrations } from '../../src/catalogue/migrations/index.ts';
-import type { DB } from '../../src/catalogue/schema.ts';
+import type { DB } from '../../src/catalogue/tables.ts';
 import { createStores } from '../../src/catalogue/stores.ts';
-import { catalogueTestTargets } from '../../src/catalogue/testing.ts';
-import { migrateToLatest, openDatabase, type Database, type TestDatabase } from '../../src/storage/index.ts';
+import { catalogueTestTargets, type TestDatabase } from '../kit/catalogue/targets.ts';
+import { migrateToLatest, openDatabase, type Database } from '../../src/storage/index.ts';
 import { freshSchema, pgTestUrl } from '../support/pg.ts';
 import { freePort, startProcess } from '../support/process.ts';
 

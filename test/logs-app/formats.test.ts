@@ -45,7 +45,7 @@ test('common: `%h %l %u %t "%r" %>s %b`, accepted by GoAccess COMMON and grok HT
   assert.ok(ga.ok, ga.output);
 });
 
-test('a custom LogFormat string with every directive of design §8', async () => {
+test('a custom LogFormat string with every directive of docs/logs.md', async () => {
   const format =
     '%h %a %l %u %t "%r" %>s %s %b %B %D %T %m %U %q %H "%{Referer}i" "%{X-Content-Type-Options}o" %%';
   const { sent, access } = await run(format);

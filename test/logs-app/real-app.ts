@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config/index.ts';
 import type { ResourceDefinition } from '../../src/http/resource/types.ts';
 import { prepareDatabase, startServer, type RunningServer } from '../../src/main.ts';
+import type { ServerLimits } from '../../src/server/index.ts';
 
 export interface RealApp {
   readonly running: RunningServer;
@@ -22,6 +23,9 @@ export interface RealAppOptions {
   readonly logLevel?: string;
   readonly demo?: boolean;
   readonly extraResources?: readonly ResourceDefinition[];
+  readonly liveAccessCheckMs?: number;
+  /** The HTTP server's limits (short timeouts for fault tests). */
+  readonly limits?: Partial<ServerLimits>;
 }
 
 export function tempDir(): string {
@@ -51,7 +55,11 @@ export async function startRealApp(o: RealAppOptions = {}): Promise<RealApp> {
   const config = loaded.config;
   fs.mkdirSync(config.logDir, { recursive: true });
   await prepareDatabase(config);
-  const running = await startServer(config, { extraResources: o.extraResources ?? [] });
+  const running = await startServer(config, {
+    extraResources: o.extraResources ?? [],
+    ...(o.liveAccessCheckMs !== undefined && { liveAccessCheckMs: o.liveAccessCheckMs }),
+    limits: o.limits ?? {},
+  });
   const port = running.address.port;
   return {
     running,

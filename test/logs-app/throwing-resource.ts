@@ -25,7 +25,7 @@ export const throwingResource: ResourceDefinition = {
   },
 };
 
-/** Emits a Node process warning, then answers 204 (design §8: process warnings → `warn`). */
+/** Emits a Node process warning, then answers 204 (docs/logs.md: process warnings → `warn`). */
 export const warningResource: ResourceDefinition = {
   name: 'test-warnung',
   path: '/test-warnung',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { runSupervisor } from '../../src/cli/supervisor.ts';
 import { createAccessLog, createErrorLog, createLogSink } from '../../src/logging/index.ts';
-import { createHttpServer } from '../../src/http/server/index.ts';
+import { createHttpServer } from '../../src/server/index.ts';
 import { fixtureHandler } from './fixture-app.ts';
 
 const [port, dir, workers] = process.argv.slice(2);

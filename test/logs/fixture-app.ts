@@ -4,11 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAccessLog, createErrorLog, createLogSink, setLogUser, basicAuthUser } from '../../src/logging/index.ts';
+import { createAccessLog, createErrorLog, createLogSink, basicAuthUser } from '../../src/logging/index.ts';
 import type { ErrorLog, LogSink, Level } from '../../src/logging/index.ts';
-import { createHttpServer, type ServerLimits, type ShelfmarkServer } from '../../src/http/server/index.ts';
+import { createHttpServer, type ServerLimits, type ShelfmarkServer } from '../../src/server/index.ts';
 
 const USERS: Record<string, string> = { alice: 'wonderland', 'bob smith': 'pw' };
+/** %u of the requests whose password was right (createHttpServer's accessUser). */
+const authenticated = new WeakMap<IncomingMessage, string>();
 
 export function fixtureHandler(errorLog: ErrorLog | undefined) {
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -34,7 +36,7 @@ export function fixtureHandler(errorLog: ErrorLog | undefined) {
           const user = basicAuthUser(raw);
           const pw = raw ? Buffer.from(raw.slice(6), 'base64').toString('latin1').split(':').slice(1).join(':') : '';
           if (user !== undefined && USERS[user] === pw) {
-            setLogUser(req, user);
+            authenticated.set(req, user);
             return send(200, `Hello ${user}\n`);
           }
           return send(401, 'Unauthorized', { 'WWW-Authenticate': 'Basic realm="secret"' });
@@ -93,8 +95,8 @@ export async function startTestServer(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfmark-logs-'));
   const accessPath = path.join(dir, 'access.log');
   const errorPath = path.join(dir, 'error.log');
-  const accessSink = createLogSink(accessPath, 'stdout', { flushMs: 10 });
-  const errorSink = createLogSink(errorPath, 'stderr', { flushMs: 10 });
+  const accessSink = createLogSink(accessPath, 'stdout');
+  const errorSink = createLogSink(errorPath, 'stderr');
   // The fixture app lives in test/, so the "project" for error locations is the repository.
   const srcRoot = new URL('../../', import.meta.url).pathname;
   const errorLog = createErrorLog(errorSink, { level: options.level ?? 'info', describe: { srcRoot } });
@@ -104,6 +106,7 @@ export async function startTestServer(
     errorLog,
     trustProxy: options.trustProxy,
     limits: options.limits,
+    accessUser: (req) => authenticated.get(req),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;

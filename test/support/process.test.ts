@@ -71,7 +71,7 @@ test('startProcess rejects with the output when the process exits before it is r
 test('startProcess rejects and kills the process when no ready line comes', async () => {
   const silent = "console.log('still booting'); setInterval(() => {}, 1000);";
   await assert.rejects(
-    startProcess(process.execPath, ['-e', silent], {}, /listening/, { readyTimeoutMs: 300 }),
+    startProcess(process.execPath, ['-e', silent], {}, /listening/, { readyTimeoutMs: 5000 }),
     /no line matched \/listening\/[\s\S]*still booting/,
   );
 });

@@ -62,10 +62,13 @@ export function startProcess(
   });
   running.add(child);
   const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    child.once('exit', () => resolve());
+    const done = (): void => {
+      running.delete(child);
+      resolve();
+    };
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    child.once('exit', done);
   });
-  exited.then(() => running.delete(child));
 
   let output = '';
   const stop = async (graceMs = 5000): Promise<void> => {

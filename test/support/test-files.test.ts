@@ -21,7 +21,12 @@ const layout = [
   'src/catalogue/node_modules/dep/x.test.ts',
   'src/.cache/y.test.ts',
   'test/browser/persons.test.ts',
+  // A test folder that shares its name with a runtime folder (logs/, data/) is still searched.
+  'test/logs/cluster.test.ts',
+  'test/data/import.test.ts',
   'test/fixtures/person.xml',
+  // Test code that is not a test (test/kit/): imported by tests, never run as one.
+  'test/kit/catalogue/fakes.ts',
   'bench/http.test.ts',
 ];
 
@@ -34,6 +39,8 @@ test('findTestFiles finds *.test.ts recursively, sorted, without node_modules an
       'src/catalogue/persons/store.test.ts',
       'src/http/negotiation/negotiate.test.ts',
       'test/browser/persons.test.ts',
+      'test/data/import.test.ts',
+      'test/logs/cluster.test.ts',
     ],
   );
 });
@@ -46,7 +53,7 @@ test('selectTestFiles takes folders, files and path fragments, and reports filte
     const { files, unmatched } = selectTestFiles(root, all, filters, cwd);
     return { files: files.map((f) => path.relative(root, f)), unmatched };
   };
-  assert.deepEqual(pick([]).files.length, 3);
+  assert.deepEqual(pick([]).files.length, 5);
   assert.deepEqual(pick(['src/http']).files, ['src/http/negotiation/negotiate.test.ts']);
   assert.deepEqual(pick(['negotiation', 'browser']).files, [
     'src/http/negotiation/negotiate.test.ts',

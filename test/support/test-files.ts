@@ -2,7 +2,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SKIP_DIRS = new Set(['node_modules', 'coverage', 'data', 'logs', 'tmp']);
+// Only folders that never hold the project's tests. The walk starts at src/ and test/, so the
+// runtime folders at the top of the checkout (data/, logs/, tmp/) are never reached; naming
+// them here would also hide test folders of the same name (test/logs/ was silently skipped).
+const SKIP_DIRS = new Set(['node_modules']);
 
 /** Every `*.test.ts` under the given folders of `root`, sorted; node_modules and dot-folders are left out. */
 export function findTestFiles(root: string, folders: string[]): string[] {

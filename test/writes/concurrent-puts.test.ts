@@ -1,7 +1,7 @@
 // End to end, across processes: `shelfmark serve --workers 2` (so requests land in two worker
 // processes that share one database) and many clients that all GET the same work and then PUT
 // it at once with the same If-Match. Exactly one PUT may win (200); every other one must get 412
-// (design §6: "PUT/DELETE with a stale If-Match → 412"), and the stored work is the winner's.
+// (docs/methods.md: "PUT/DELETE with a stale If-Match → 412"), and the stored work is the winner's.
 // The in-process lock cannot give that between two workers: the stores' compare-and-set does.
 // Runs on SQLite (a temporary file) always, and on PostgreSQL (a fresh schema) when
 // SHELFMARK_TEST_DATABASE_URL is set.

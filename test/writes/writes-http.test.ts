@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { jsonErrors, xmlErrors } from '../../src/catalogue/testing/validate.ts';
+import { jsonErrors, xmlErrors } from '../kit/catalogue/validate.ts';
 import { freePort, startProcess } from '../support/process.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -129,18 +129,18 @@ describe('writing persons and works over HTTP', () => {
     assert.equal(now.exemplare, 4);
   });
 
-  test('PUT renames (old URL → 301), creates at a free slug (201); DELETE → 204, then 410', async () => {
+  test('PUT keeps the URL given (no move), creates at a free slug (201); DELETE → 204, then 410', async () => {
     await json('POST', '/personen', { vorname: 'Grace', nachname: 'Hopper' });
     const renamed = await json('PUT', '/personen/grace-hopper', {
       vorname: 'Grace Brewster',
       nachname: 'Hopper',
     });
     assert.equal(renamed.status, 200);
-    assert.match(renamed.headers.get('content-location') ?? '', /\/personen\/grace-brewster-hopper\.json$/);
+    assert.match(renamed.headers.get('content-location') ?? '', /\/personen\/grace-hopper\.json$/);
     assert.equal(jsonErrors('person', await renamed.json()), '');
-    const old = await fetch(`${base}/personen/grace-hopper`, { redirect: 'manual' });
-    assert.equal(old.status, 301);
-    assert.equal(old.headers.get('location'), `${base}/personen/grace-brewster-hopper`);
+    const same = await fetch(`${base}/personen/grace-hopper`, { redirect: 'manual' });
+    assert.equal(same.status, 200, 'PUT stores the person at the URL given (ADR 0024)');
+    assert.equal((await fetch(`${base}/personen/grace-brewster-hopper`, { redirect: 'manual' })).status, 404);
 
     const put = await xmlSend('PUT', '/werke/cobol', '<werk><titel>COBOL</titel><personen/></werk>');
     assert.equal(put.status, 201);

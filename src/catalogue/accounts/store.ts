@@ -1,10 +1,12 @@
-// Accounts: a person's user name, password hash and role (design §3, §7). The account's id is
+// Accounts: a person's user name, password hash and role (docs/urls.md, docs/access.md). The account's id is
 // its person's id, so `/ausleihen/{user_id}` and the session cookie's user id are the same
 // number. User names are case-insensitive (stored lower-case). A person that was deleted has
 // no usable account: the lookups skip it, so its sessions and Basic credentials stop working.
 import type { Kysely } from 'kysely';
+import { normaliseUsername } from '../../http/auth/username.ts';
 import { ConflictError, ForeignKeyError } from '../../storage/index.ts';
-import type { DB, Role } from '../schema.ts';
+import { touchRows } from '../shared/versions.ts';
+import type { DB, Role } from '../tables.ts';
 
 export interface Account {
   /** The person's id. */
@@ -40,9 +42,9 @@ export class AccountError extends Error {
 export const ROLES: readonly Role[] = ['member', 'staff'];
 const USERNAME = /^[a-z0-9][a-z0-9._-]{0,39}$/;
 
-export function normaliseUsername(username: string): string {
-  return username.trim().toLowerCase();
-}
+// The layer's normal form (NFKC, no ignorables, trimmed, lower case): one for the account
+// lookup and the log-in limiter alike (docs/decisions/0034).
+export { normaliseUsername };
 
 export function isValidUsername(username: string): boolean {
   return USERNAME.test(username);
@@ -114,6 +116,8 @@ export function createAccountStore(db: Kysely<DB>): AccountStore {
         }
         throw error;
       }
+      // The person shows its username: a new version of it (ADR 0024).
+      await touchRows(db, 'persons', [personId], new Date().toISOString());
       return { id: personId, username: name, role, passwordHash };
     },
 
@@ -137,11 +141,15 @@ export function createAccountStore(db: Kysely<DB>): AccountStore {
     },
 
     async remove(username) {
-      const result = await db
+      const removed = await db
         .deleteFrom('accounts')
         .where('username', '=', normaliseUsername(username))
+        .returning('person_id')
         .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      if (!removed) return false;
+      // The person no longer shows a username: a new version of it (ADR 0024).
+      await touchRows(db, 'persons', [removed.person_id], new Date().toISOString());
+      return true;
     },
   };
 }

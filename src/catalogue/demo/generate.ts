@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { searchText, slugify } from '../../storage/index.ts';
 import { personSortKey } from '../persons/store.ts';
-import type { DB } from '../schema.ts';
+import type { DB } from '../tables.ts';
 import { workSearchText } from '../works/search-text.ts';
 import { workSortKey } from '../works/store.ts';
 

@@ -1,12 +1,12 @@
 // Demo data on every engine: SQLite always, PostgreSQL when SHELFMARK_TEST_DATABASE_URL is set.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { migrateToLatest, type TestDatabase } from '../../storage/index.ts';
+import { migrateToLatest } from '../../storage/index.ts';
 import { verifyPassword } from '../accounts/password.ts';
 import { catalogueMigrations } from '../migrations/index.ts';
-import type { DB } from '../schema.ts';
+import type { DB } from '../tables.ts';
 import { createStores } from '../stores.ts';
-import { catalogueTestTargets } from '../testing.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { AUTHORS, DEMO_ACCOUNTS, generateWorks, loadDemo, WORKS } from './index.ts';
 
 test('the demo catalogue is big enough and consistent', () => {
@@ -47,7 +47,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(Number(count), WORKS.length);
     });
 
-    test('Goethe, Faust and the accounts look as the design says', async () => {
+    test('Goethe, Faust and the accounts look as docs/representations.md and the README say', async () => {
       const stores = createStores(database.db);
       const goethe = await stores.persons.bySlug('goethe');
       assert.ok(goethe && 'found' in goethe);

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { ConflictError, slugCandidate, slugify, searchText } from '../../storage/index.ts';
 import { hashPassword } from '../accounts/password.ts';
 import { personSortKey } from '../persons/store.ts';
-import type { DB, Role } from '../schema.ts';
+import type { DB, Role } from '../tables.ts';
 import { workSearchText } from '../works/search-text.ts';
 import { workSortKey } from '../works/store.ts';
 import { AUTHORS } from './authors.ts';

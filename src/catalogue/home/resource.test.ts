@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fakeContext, fakeWorkStore, render, renderText, squash } from '../testing/fakes.ts';
-import { jsonErrors, xmlErrors } from '../testing/validate.ts';
+import { fakeContext, fakeWorkStore, render, renderText, squash } from '../../../test/kit/catalogue/fakes.ts';
+import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { homeResource } from './resource.ts';
 
 test('home links the collections and the search, highlights works, validates', async () => {

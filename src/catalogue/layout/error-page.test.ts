@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Problem } from '../../http/errors/index.ts';
 import { html } from '../../http/representation/markup.ts';
-import { fakeContext, squash } from '../testing/fakes.ts';
+import { fakeContext, squash } from '../../../test/kit/catalogue/fakes.ts';
 import { createErrorPage, errorPage } from './error-page.ts';
 
 const problem = (status: number, extra: Partial<Problem> = {}): Problem => ({
@@ -46,7 +46,7 @@ test('the 403 slot holds the login form', () => {
   assert.doesNotMatch(page(problem(404), fakeContext()).text, /id="login"/);
 });
 
-test('a 406 links the available representations root-relative (HTML links, design §4)', () => {
+test('a 406 links the available representations root-relative (HTML links, docs/representations.md)', () => {
   const available = [
     { type: 'application/json', label: 'JSON', url: 'https://library.example/werke.json?q=a&b' },
     { type: 'text/plain', label: 'elsewhere', url: 'https://other.example/x' },

@@ -1,8 +1,8 @@
 // Every catalogue page, rendered with fake data, must be valid HTML5 for the Nu checker.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { htmlReport } from '../testing/html-report.ts';
-import { samplePages } from '../testing/sample-pages.ts';
+import { htmlReport } from '../../../test/kit/html-report.ts';
+import { samplePages } from '../../../test/kit/catalogue/sample-pages.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';
 
 test('all sample pages pass the Nu HTML checker', skipUnless('java'), async () => {

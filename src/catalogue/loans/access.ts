@@ -1,15 +1,13 @@
-// Who may see and change a person's loans (design §7, seed §4.3): that person and staff.
+// Who may see and change a person's loans (docs/access.md): that person and staff.
 // Everyone else — another member or an anonymous client — gets 403, and so does a request for
 // a user id that does not exist, unless it comes from staff (404): existence is not leaked.
 import type { RequestContext } from '../../http/resource/types.ts';
 import { HttpError } from '../shared/errors.ts';
-
-const ID = /^[1-9][0-9]{0,14}$/;
+import { parseId } from '../shared/ids.ts';
 
 /** A positive integer query parameter, or null when absent or malformed. */
 export function idParam(ctx: RequestContext, name: string): number | null {
-  const raw = ctx.query.get(name);
-  return raw !== null && ID.test(raw) ? Number(raw) : null;
+  return parseId(ctx.query.get(name));
 }
 
 export function forbidden(ctx: RequestContext): HttpError {

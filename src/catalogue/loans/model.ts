@@ -1,5 +1,5 @@
 // The loans feature's records and store contract. A loan row is never deleted: returning a
-// book sets `returned_at`, so a person's past loans stay as history (design §9).
+// book sets `returned_at`, so a person's past loans stay as history (docs/architecture.md).
 import type { Lookup, PersonRef, WorkRef } from '../model.ts';
 
 export interface Loan {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { HandlerMethod, Outcome, Principal } from '../../http/resource/types.ts';
 import { HttpError } from '../shared/errors.ts';
-import { anna, fakeLoanStore, fields, loanContext, NOW, USERS, type FakeContextOptions } from './fakes.ts';
+import { fakeContext, type FakeContextOptions } from '../../../test/kit/catalogue/fakes.ts';
+import { anna, fakeLoanStore, fields, NOW, USERS } from '../../../test/kit/catalogue/loan-fakes.ts';
 import type { LoanStore } from './model.ts';
 import { loanResource, loansResource } from './resource.ts';
 
@@ -18,7 +19,7 @@ async function call(
   const definition = resource === 'loans' ? loansResource(store, opts) : loanResource(store, opts);
   const handler = definition.methods[method];
   assert.ok(handler, `${resource} has no ${method}`);
-  return handler(loanContext({ ...ctx, method }));
+  return handler(fakeContext({ ...ctx, method }));
 }
 
 /** The status an outcome (or the thrown HttpError) stands for. */
@@ -122,7 +123,7 @@ test('a loan of another user, an unknown loan and a returned loan', async () => 
 
 test('returning: 204, then 410; the precondition check sees the current loan', async () => {
   const store = fakeLoanStore();
-  const ctx = loanContext({
+  const ctx = fakeContext({
     user: USERS.owner,
     method: 'DELETE',
     query: 'benutzer=1&id=100',
@@ -140,7 +141,7 @@ test('an HTML form return (POST with _method=DELETE) is redirected to the list',
   const outcome = await call('loan', 'DELETE', {
     user: USERS.owner,
     query: 'benutzer=1&id=100',
-    body: fields({ _method: 'DELETE', _csrf: 'csrf-token-1' }),
+    body: fields({ _method: 'DELETE', _csrf: 'fake-csrf-token' }),
   });
   assert.deepEqual(outcome, { type: 'redirect', status: 303, path: '/ausleihen/1' });
 });

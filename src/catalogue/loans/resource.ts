@@ -1,4 +1,4 @@
-// Handlers of the loan resources (design §3, §6, §7):
+// Handlers of the loan resources (docs/urls.md, docs/methods.md, docs/access.md):
 //   /ausleihen?benutzer={id}  (readable /ausleihen/{id})       GET: current loans, POST: borrow
 //   /ausleihe?benutzer={id}&id={loan}  (/ausleihen/{id}/{loan}) GET: the loan, DELETE: return it
 //   /ausleihen                                                  GET: open loans by due date (staff)
@@ -6,7 +6,6 @@
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { isFields } from '../../http/body/fields.ts';
 import { formFlow } from '../writes/access.ts';
-import { BusyError } from '../../storage/index.ts';
 import type { PersonRef } from '../model.ts';
 import { gone, HttpError, notFound } from '../shared/errors.ts';
 import { DUE_PATH, idParam, loanPath, loansPath, requireOwnerOrStaff, requireStaff } from './access.ts';
@@ -33,22 +32,6 @@ async function livePerson(store: LoanStore, personId: number | null): Promise<Pe
   if (found === null || 'movedTo' in found) throw notFound(`There is no user ${personId}.`);
   if ('gone' in found) throw gone(`User ${personId} was deleted.`);
   return found.found;
-}
-
-function unavailable(cause: unknown): HttpError {
-  return new HttpError('SHELFMARK_SERVICE_UNAVAILABLE', {
-    detail: 'The library is busy; please try again in a moment.',
-    headers: { 'Retry-After': '1' },
-    cause,
-  });
-}
-
-async function writing<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    throw error instanceof BusyError ? unavailable(error) : error;
-  }
 }
 
 function invalidWerk(detail: string): HttpError {
@@ -130,7 +113,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
         if (value === undefined || value === null || value === '') throw invalidWerk('is required');
         const key = parseWerkField(value, ctx.links);
         if (key === null) throw invalidWerk(WERK_FIELD_PROBLEM);
-        const outcome = await writing(() => store.borrow(person.id, key));
+        const outcome = await store.borrow(person.id, key);
         if (!outcome.ok) throw refusal(outcome.reason);
         const path = loanPath(person.id, outcome.loan.id);
         // Post/Redirect/Get for browsers: back to the list, which now shows the new loan.
@@ -176,7 +159,7 @@ export function loanResource(store: LoanStore, opts: LoanResourceOptions = {}): 
       DELETE: async (ctx) => {
         const loan = await openLoan(ctx);
         ctx.checkPreconditions(loanRepresentation(loan, now()));
-        const result = await writing(() => store.returnLoan(loan.person.id, loan.id));
+        const result = await store.returnLoan(loan.person.id, loan.id);
         if (result === null) throw notFound();
         if ('already' in result) throw gone('This loan was returned.');
         if (isFormOverride(ctx)) return { type: 'redirect', status: 303, path: loansPath(loan.person.id) };

@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { fork } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { openDatabase, type TestDatabase } from '../../storage/index.ts';
-import type { DB } from '../schema.ts';
+import { openDatabase } from '../../storage/index.ts';
+import type { DB } from '../tables.ts';
+import { moveSlug } from '../../../test/kit/catalogue/move-slug.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
-import { catalogueTestTargets } from '../testing.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import type { LoanStore } from './model.ts';
 import { createLoanStore } from './store.ts';
 
@@ -95,7 +96,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
     test('works by old slug are followed; deleted or unknown works and persons are refused', async () => {
       const a = await person();
       const w = await stores.works.create({ titel: 'Alter Titel', exemplare: 1 });
-      await stores.works.replace(w.id, { titel: 'Neuer Titel', exemplare: 1 });
+      await moveSlug(database.db, 'work', w.id, 'neuer-titel');
       const moved = await loans.borrow(a, { slug: 'alter-titel' });
       assert.ok(moved.ok);
       assert.equal(moved.loan.werk.slug, 'neuer-titel');
@@ -213,9 +214,13 @@ for (const target of catalogueTestTargets(PG_URL)) {
 /** Starts one child per group, lets them all borrow at the same moment, collects the reasons. */
 async function raceInProcesses(path: string, workId: number, groups: number[][]): Promise<string[][]> {
   const children = groups.map((personIds) =>
-    fork(new URL('./borrow-child.ts', import.meta.url), [JSON.stringify({ path, workId, personIds })], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    }),
+    fork(
+      new URL('../../../test/kit/catalogue/borrow-child.ts', import.meta.url),
+      [JSON.stringify({ path, workId, personIds })],
+      {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    ),
   );
   try {
     const ready = children.map(

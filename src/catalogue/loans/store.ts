@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
 import type { Lookup, PersonRef } from '../model.ts';
-import type { DB } from '../schema.ts';
+import { touchRows } from '../shared/versions.ts';
+import type { DB } from '../tables.ts';
 import { resolveSlug } from '../slugs.ts';
 import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
 
@@ -174,6 +175,8 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        // The work shows `verfuegbar`: one copy fewer is a new version of it (ADR 0024).
+        await touchRows(trx, 'works', [workId], at.toISOString());
         return { ok: true, loan: await loadLoan(trx, id) };
       });
     },
@@ -181,14 +184,22 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
     async returnLoan(personId, loanId): Promise<ReturnOutcome> {
       if (!isId(personId) || !isId(loanId)) return null;
       // One conditional UPDATE: of two concurrent returns exactly one changes the row.
-      const result = await db
-        .updateTable('loans')
-        .set({ returned_at: clock().toISOString() })
-        .where('id', '=', loanId)
-        .where('person_id', '=', personId)
-        .where('returned_at', 'is', null)
-        .executeTakeFirst();
-      if (result.numUpdatedRows > 0n) return { returned: await loadLoan(db, loanId) };
+      const returned = await db.transaction().execute(async (trx) => {
+        const at = clock().toISOString();
+        const row = await trx
+          .updateTable('loans')
+          .set({ returned_at: at })
+          .where('id', '=', loanId)
+          .where('person_id', '=', personId)
+          .where('returned_at', 'is', null)
+          .returning('work_id')
+          .executeTakeFirst();
+        if (!row) return null;
+        // The work shows `verfuegbar`: a copy back is a new version of it (ADR 0024).
+        await touchRows(trx, 'works', [row.work_id], at);
+        return loadLoan(trx, loanId);
+      });
+      if (returned) return { returned };
       const existing = await loan(personId, loanId);
       return existing === null ? null : { already: true };
     },

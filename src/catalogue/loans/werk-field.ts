@@ -2,13 +2,13 @@
 // root-relative, under the configured base; readable `/werke/{slug}` or script-style
 // `/werk?id=` / `/werk?slug=`, with or without a format suffix) or just its slug.
 import type { Links } from '../../http/resource/types.ts';
+import { parseId } from '../shared/ids.ts';
 import { isValidSlug } from '../slugs.ts';
 import type { WorkKey } from './model.ts';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const READABLE = /^\/werke\/([^/]+?)(?:\.(?:html|xml|json))?$/;
 const SCRIPT = /^\/werk(?:\.(?:html|xml|json))?$/;
-const ID = /^[1-9][0-9]{0,14}$/;
 
 export const WERK_FIELD_PROBLEM = 'must be the URL of a work of this library or its slug';
 
@@ -56,7 +56,10 @@ function workKeyOfPath(path: string): WorkKey | null {
   }
   if (SCRIPT.test(url.pathname)) {
     const id = url.searchParams.get('id');
-    if (id !== null) return ID.test(id) ? { id: Number(id) } : null;
+    if (id !== null) {
+      const n = parseId(id);
+      return n === null ? null : { id: n };
+    }
     const slug = url.searchParams.get('slug');
     if (slug !== null) return isValidSlug(slug) ? { slug } : null;
   }

@@ -1,7 +1,13 @@
 // The catalogue's migration set (both engines). Append new migrations; never edit applied ones.
 import type { MigrationSet } from '../../storage/index.ts';
 import { catalogueTables } from './0001-catalogue.ts';
+import { searchIndexes } from './0002-search-indexes.ts';
+import { changeCounter } from './0003-change-counter.ts';
+import { loginFailureTables } from './0004-login-failures.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
+  '0002-search-indexes': searchIndexes(context),
+  '0003-change-counter': changeCounter(context),
+  '0004-login-failures': loginFailureTables(context),
 });

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fakeContext, goethe, squash } from '../testing/fakes.ts';
-import { jsonErrors, xmlErrors } from '../testing/validate.ts';
+import { fakeContext, goethe, squash } from '../../../test/kit/catalogue/fakes.ts';
+import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { personView } from './person-view.ts';
 
 const ctx = fakeContext();
 
-test('person XML has exactly the shape of design §4', () => {
+test('person XML has exactly the shape of docs/representations.md', () => {
   assert.equal(
     personView.xml(goethe, ctx).text,
     `<person>
@@ -21,7 +21,7 @@ test('person XML has exactly the shape of design §4', () => {
   );
 });
 
-test('person JSON has exactly the shape of design §4, without username', () => {
+test('person JSON has exactly the shape of docs/representations.md, without username', () => {
   assert.equal(
     JSON.stringify(personView.json(goethe, ctx)),
     '{"image":"https://library.example/bilder/goethe.svg","vorname":"Johann Wolfgang","nachname":"von Goethe",' +

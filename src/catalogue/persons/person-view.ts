@@ -1,5 +1,5 @@
 // The person resource in its three representations. The XML and JSON shapes are fixed by
-// design §4 / seed §2.2: element and key order as below, no other fields, absolute URLs.
+// docs/representations.md: element and key order as below, no other fields, absolute URLs.
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
@@ -62,7 +62,7 @@ function personHtml(p: Person, ctx: RequestContext): Markup {
   return layout({ title: name, main, canonicalPath: personPath(p.slug), section: 'persons' }, ctx);
 }
 
-// Indented exactly like design §4; the layer prepends the XML declaration. A person without
+// Indented exactly like docs/representations.md; the layer prepends the XML declaration. A person without
 // an account keeps the element, empty (docs/decisions/0020-person-without-username.md).
 function personXml(p: Person, ctx: RequestContext): Markup {
   const works = p.werke.map(

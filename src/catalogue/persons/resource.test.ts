@@ -3,8 +3,15 @@ import { test } from 'node:test';
 import type { Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { Person } from '../model.ts';
 import { HttpError } from '../shared/errors.ts';
-import { fakeContext, fakePersonStore, goethe, render, renderText, squash } from '../testing/fakes.ts';
-import { jsonErrors, xmlErrors } from '../testing/validate.ts';
+import {
+  fakeContext,
+  fakePersonStore,
+  goethe,
+  render,
+  renderText,
+  squash,
+} from '../../../test/kit/catalogue/fakes.ts';
+import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { personResource, personsResource } from './resource.ts';
 import type { PersonsModel } from './persons-view.ts';
 

@@ -6,12 +6,15 @@ import type { PersonStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
 import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
 import { personRepresentation } from './person-view.ts';
-import { createPerson, deletePerson, isWritablePersonStore, putPerson } from './write.ts';
+import { pickWriteMethods } from '../writes/index.ts';
+import { isWritablePersonStore, personWriteMethods } from './write.ts';
 import { personsView, type PersonsModel } from './persons-view.ts';
 
 export function personResource(store: PersonStore): ResourceDefinition {
   return {
     name: 'person',
+    // Rendered from the database alone: the layer may cache it (ADR 0048).
+    cacheable: true,
     path: '/person',
     methods: {
       GET: async (ctx) => {
@@ -19,7 +22,7 @@ export function personResource(store: PersonStore): ResourceDefinition {
         if ('redirect' in result) return result.redirect;
         return { type: 'representation', representation: personRepresentation(result.found) };
       },
-      ...(isWritablePersonStore(store) && { PUT: putPerson(store), DELETE: deletePerson(store) }),
+      ...(isWritablePersonStore(store) && pickWriteMethods(personWriteMethods(store), 'PUT', 'DELETE')),
     },
   };
 }
@@ -27,6 +30,8 @@ export function personResource(store: PersonStore): ResourceDefinition {
 export function personsResource(store: PersonStore): ResourceDefinition {
   return {
     name: 'persons',
+    // Rendered from the database alone: the layer may cache it (ADR 0048).
+    cacheable: true,
     path: '/personen',
     methods: {
       GET: async (ctx) => {
@@ -45,7 +50,7 @@ export function personsResource(store: PersonStore): ResourceDefinition {
           },
         };
       },
-      ...(isWritablePersonStore(store) && { POST: createPerson(store) }),
+      ...(isWritablePersonStore(store) && pickWriteMethods(personWriteMethods(store), 'POST')),
     },
   };
 }

@@ -10,9 +10,11 @@ import {
   searchText,
   sortKey,
 } from '../../storage/index.ts';
-import type { Lookup, Page, PageRequest, Person, PersonStore, PersonSummary, WorkRef } from '../model.ts';
-import type { DB } from '../schema.ts';
-import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import type { Page, PageRequest, Person, PersonStore, PersonSummary } from '../model.ts';
+import type { DB } from '../tables.ts';
+import { createWithGeneratedSlug, isValidSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import { touchWorksOf } from '../shared/versions.ts';
+import { loadPerson, loadPersonBySlug } from './read.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
@@ -33,7 +35,8 @@ export interface SqlPersonStore extends PersonStore {
   /** Creates a person; ConflictError when an explicit slug is taken (now or formerly). */
   create(input: PersonInput): Promise<Person>;
   /**
-   * Replaces every field; a changed name moves the slug (old one → 301). null: no live person.
+   * Replaces every field at the same URL: the slug never changes (a new name does not move the
+   * person; ADR 0024). null: no live person.
    * With `expectedUpdatedAt`: ChangedMeanwhileError (nothing written) unless the row still has it.
    */
   replace(id: number, input: Omit<PersonInput, 'slug'>, expect?: WriteExpectation): Promise<Person | null>;
@@ -56,39 +59,7 @@ export function personSortKey(vorname: string, nachname: string): string {
   return sortKey(filingName(nachname), vorname);
 }
 
-/** A person by id with works and username, from `db` (or a transaction). */
-export async function loadPerson(db: Kysely<DB>, id: number): Promise<Lookup<Person>> {
-  const row = await db
-    .selectFrom('persons')
-    .leftJoin('accounts', 'accounts.person_id', 'persons.id')
-    .select([
-      'persons.id',
-      'persons.slug',
-      'persons.vorname',
-      'persons.nachname',
-      'persons.image',
-      'persons.geboren',
-      'persons.gestorben',
-      'persons.updated_at',
-      'persons.deleted_at',
-      'accounts.username',
-    ])
-    .where('persons.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.deleted_at !== null) return { gone: true };
-  const werke: WorkRef[] = await db
-    .selectFrom('person_work')
-    .innerJoin('works', 'works.id', 'person_work.work_id')
-    .select(['works.id', 'works.slug', 'works.titel'])
-    .where('person_work.person_id', '=', id)
-    .where('works.deleted_at', 'is', null)
-    .orderBy('works.sort_key')
-    .orderBy('works.id')
-    .execute();
-  const { deleted_at: _deleted, updated_at, username, ...person } = row;
-  return { found: { ...person, username: username ?? null, werke, updatedAt: new Date(updated_at) } };
-}
+export { loadPerson } from './read.ts';
 
 async function loadLive(db: Kysely<DB>, id: number): Promise<Person> {
   const result = await loadPerson(db, id);
@@ -114,10 +85,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
   return {
     byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadPerson(db, id) : Promise.resolve(null)),
 
-    async bySlug(slug) {
-      const resolution = await resolveSlug(db, 'person', slug);
-      return resolution && 'id' in resolution ? loadPerson(db, resolution.id) : resolution;
-    },
+    bySlug: (slug) => loadPersonBySlug(db, slug),
 
     async list(request: PageRequest): Promise<Page<PersonSummary>> {
       const limit = clampLimit(request.limit, maxPageSize);
@@ -160,24 +128,26 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
     },
 
     async create(input) {
-      return db.transaction().execute(async (trx) => {
-        let slug: string;
-        if (input.slug !== undefined) {
-          if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
-          if (!(await slugIsFree(trx, 'person', input.slug)))
-            throw new ConflictError(`slug "${input.slug}" is taken`, 'persons.slug');
-          slug = input.slug;
-        } else {
-          slug = await uniqueSlug(trx, 'person', `${input.vorname} ${input.nachname}`);
-        }
-        const at = now();
-        const { id } = await trx
-          .insertInto('persons')
-          .values({ slug, ...fields(input), created_at: at, updated_at: at })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return loadLive(trx, id);
-      });
+      return createWithGeneratedSlug(input.slug === undefined, () =>
+        db.transaction().execute(async (trx) => {
+          let slug: string;
+          if (input.slug !== undefined) {
+            if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
+            if (!(await slugIsFree(trx, 'person', input.slug)))
+              throw new ConflictError(`slug "${input.slug}" is taken`, 'persons.slug');
+            slug = input.slug;
+          } else {
+            slug = await uniqueSlug(trx, 'person', `${input.vorname} ${input.nachname}`);
+          }
+          const at = now();
+          const { id } = await trx
+            .insertInto('persons')
+            .values({ slug, ...fields(input), created_at: at, updated_at: at })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return loadLive(trx, id);
+        }),
+      );
     },
 
     async replace(id, input, expect) {
@@ -186,7 +156,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
         db.transaction().execute(async (trx) => {
           const current = await trx
             .selectFrom('persons')
-            .select(['slug', 'vorname', 'nachname', 'updated_at'])
+            .select(['vorname', 'nachname', 'updated_at'])
             .where('id', '=', id)
             .where('deleted_at', 'is', null)
             .executeTakeFirst();
@@ -194,23 +164,17 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
           // First the compare-and-set (it also holds the row until commit), then the rest.
           const at = await claimRow(trx, 'persons', id, expected ?? current.updated_at, now());
           const renamed = current.vorname !== input.vorname || current.nachname !== input.nachname;
-          let slug = current.slug;
+          await trx.updateTable('persons').set(fields(input)).where('id', '=', id).execute();
           if (renamed) {
-            slug = await uniqueSlug(trx, 'person', `${input.vorname} ${input.nachname}`, id);
-            if (slug !== current.slug) await rememberSlug(trx, 'person', id, current.slug, slug, at);
+            await refreshWorkSearchText(trx, { personId: id });
+            await touchWorksOf(trx, id, at);
           }
-          await trx
-            .updateTable('persons')
-            .set({ slug, ...fields(input) })
-            .where('id', '=', id)
-            .execute();
-          if (renamed) await refreshWorkSearchText(trx, { personId: id });
           return loadLive(trx, id);
         }),
       );
     },
 
-    delete: (id, expect) => softDelete(db, 'persons', id, expect, now),
+    delete: (id, expect) => softDelete(db, 'persons', id, expect, now, touchWorksOf),
   };
 }
 

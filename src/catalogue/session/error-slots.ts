@@ -1,4 +1,4 @@
-// The log-in form on HTML error pages: a 403 (not allowed — perhaps after logging in, design §7)
+// The log-in form on HTML error pages: a 403 (not allowed — perhaps after logging in, docs/access.md)
 // and a 401 (a failed log-in, shown again with its message). Not on a CSRF refusal: logging in
 // would not help there, reloading the form would.
 import { html } from '../../http/representation/markup.ts';

@@ -7,8 +7,8 @@ import { createResourceApp } from '../../http/index.ts';
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import { HttpError } from '../../http/errors/index.ts';
 import { catalogueResources } from '../index.ts';
-import { fakePersonStore, fakeWorkStore, goethe } from '../testing/fakes.ts';
-import { jsonErrors, xmlErrors } from '../testing/validate.ts';
+import { fakePersonStore, fakeWorkStore, goethe } from '../../../test/kit/catalogue/fakes.ts';
+import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { safeReturnPath } from './return-path.ts';
 
 const ORIGIN = 'https://library.example';
@@ -96,6 +96,10 @@ test('form log-in: 303 to a local zurueck, to / for anything else', async () => 
     ['/\\evil.example', `${ORIGIN}/`],
     ['https://evil.example', `${ORIGIN}/`],
     ['', `${ORIGIN}/`],
+    // Outside Latin-1 and outside ASCII: percent-encoded UTF-8, never a 500 or a raw byte.
+    ['/€', `${ORIGIN}/%E2%82%AC`],
+    ['/ü', `${ORIGIN}/%C3%BC`],
+    ['/werke?q=faust eins', `${ORIGIN}/werke?q=faust%20eins`],
   ];
   for (const [zurueck, location] of cases) {
     const res = await logIn(

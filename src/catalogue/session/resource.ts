@@ -1,4 +1,4 @@
-// The session resource `/sitzung` (design §3, §7):
+// The session resource `/sitzung` (docs/urls.md, docs/access.md):
 //   GET    → HTML: the log-in form (or who is logged in, with a log-out button);
 //            XML/JSON: who is logged in (schema `session`), with the CSRF token.
 //   POST   → log in with username + password (form, JSON or XML body). HTML: 303 to `zurueck`

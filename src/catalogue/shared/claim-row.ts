@@ -1,7 +1,7 @@
 // The store side of compare-and-set (ADR 0021), shared by the persons and works stores: both
 // tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
 import type { Kysely } from 'kysely';
-import type { DB } from '../schema.ts';
+import type { DB } from '../tables.ts';
 import {
   ChangedMeanwhileError,
   compareAndSet,
@@ -44,6 +44,8 @@ export function softDelete(
   id: number,
   expect: WriteExpectation | undefined,
   now: () => string,
+  /** What else showed the row and so gets a new version (shared/versions.ts). */
+  touchShowing?: (trx: Kysely<DB>, id: number, at: string) => Promise<void>,
 ): Promise<boolean> {
   const expected = expectedText(expect);
   return compareAndSet(expected, () =>
@@ -57,6 +59,7 @@ export function softDelete(
       if (!current) return false;
       const at = await claimRow(trx, table, id, expected ?? current.updated_at, now());
       await trx.updateTable(table).set({ deleted_at: at }).where('id', '=', id).execute();
+      await touchShowing?.(trx, id, at);
       return true;
     }),
   );

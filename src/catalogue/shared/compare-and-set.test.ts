@@ -4,10 +4,9 @@
 // write even when the clock stands still.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { TestDatabase } from '../../storage/index.ts';
-import type { DB } from '../schema.ts';
+import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
-import { catalogueTestTargets } from '../testing.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { ChangedMeanwhileError, nextUpdatedAt } from './compare-and-set.ts';
 
 test('nextUpdatedAt: now when later, else one millisecond after the previous value', () => {

@@ -1,8 +1,8 @@
 // The list queries the persons and works stores share: live rows in (sort_key, id) order
 // within a key range, optionally filtered by a full-text predicate (storage/search-page.ts).
-import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
-import { keyRangeFilters, type Key, type KeyRange } from '../../storage/index.ts';
-import type { DB } from '../schema.ts';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { keyRangeFilters, type Key, type KeyRange, type RowFilter } from '../../storage/index.ts';
+import type { DB } from '../tables.ts';
 
 export type ListedTable = 'persons' | 'works';
 
@@ -14,25 +14,30 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
   const typed = (query: SelectQueryBuilder<DB, 'persons' | 'works', object>) =>
     query as unknown as SelectQueryBuilder<DB, T, object>;
 
-  /** Rows within `range` (live ones only unless `live` is false), unordered. */
-  const within = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
+  /**
+   * Rows within `range` (live ones only unless `live` is false), unordered. A collecting filter
+   * is fenced in a subquery (`offset 0`, aliased as the table): the engine gathers its matches
+   * first and orders only those, whatever it guesses their number to be.
+   */
+  const within = (filter: RowFilter | undefined, range: KeyRange, live = true) => {
     let query = from();
     if (live) query = query.where('deleted_at', 'is', null);
-    for (const filter of [...(predicate ? [predicate] : []), ...keyRangeFilters(key, range)])
-      query = query.where(filter);
-    return query;
+    for (const where of [...(filter ? [filter.where] : []), ...keyRangeFilters(key, range)])
+      query = query.where(where);
+    if (!filter?.collect) return query;
+    const fenced = query.selectAll().offset(0).as(table);
+    return db.selectFrom(fenced) as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>;
   };
   /** The same in key order (descending when walking backwards). */
-  const ordered = (predicate: Expression<SqlBool> | undefined, range: KeyRange, live = true) => {
+  const ordered = (filter: RowFilter | undefined, range: KeyRange, live = true) => {
     const order = range.direction === 'after' ? 'asc' : 'desc';
-    return within(predicate, range, live).orderBy('sort_key', order).orderBy('id', order);
+    return within(filter, range, live).orderBy('sort_key', order).orderBy('id', order);
   };
 
   return {
-    inOrder: (predicate: Expression<SqlBool> | undefined, range: KeyRange) =>
-      typed(ordered(predicate, range)),
-    keys: (predicate: Expression<SqlBool> | undefined, range: KeyRange, n: number, inKeyOrder: boolean) =>
-      (inKeyOrder ? ordered(predicate, range) : within(predicate, range)).select('id').limit(n).execute(),
+    inOrder: (filter: RowFilter | undefined, range: KeyRange) => typed(ordered(filter, range)),
+    keys: (filter: RowFilter | undefined, range: KeyRange, n: number, inKeyOrder: boolean) =>
+      (inKeyOrder ? ordered(filter, range) : within(filter, range)).select('id').limit(n).execute(),
     async keyAt(range: KeyRange, offset: number): Promise<Key | undefined> {
       const row = await ordered(undefined, range, false)
         .select(['sort_key', 'id'])

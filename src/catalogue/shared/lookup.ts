@@ -2,23 +2,21 @@
 // the lookup's answer into what the handler does: render, 301 to the new slug, 410 or 404.
 import type { Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { Lookup } from '../model.ts';
+import { isValidSlug } from '../slugs.ts';
 import { gone, notFound } from './errors.ts';
+import { parseId } from './ids.ts';
 
 export interface Finder<T> {
   bySlug(slug: string): Promise<Lookup<T>>;
   byId(id: number): Promise<Lookup<T>>;
 }
 
-const SLUG = /^[a-z0-9][a-z0-9-]*$/;
-const ID = /^[1-9][0-9]{0,14}$/;
-
 /** Looks the resource up by `?id=` or `?slug=`; a missing or malformed parameter is a 404. */
 export async function lookUp<T>(finder: Finder<T>, ctx: RequestContext): Promise<Lookup<T>> {
   const slug = ctx.query.get('slug');
-  if (slug !== null) return SLUG.test(slug) ? finder.bySlug(slug) : null;
-  const id = ctx.query.get('id');
-  if (id !== null) return ID.test(id) ? finder.byId(Number(id)) : null;
-  return null;
+  if (slug !== null) return isValidSlug(slug) ? finder.bySlug(slug) : null;
+  const id = parseId(ctx.query.get('id'));
+  return id === null ? null : finder.byId(id);
 }
 
 /**

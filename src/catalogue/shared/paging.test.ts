@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fakeContext } from '../testing/fakes.ts';
+import { fakeContext } from '../../../test/kit/catalogue/fakes.ts';
 import { listQuery, pageLinks, pagePath } from './paging.ts';
 import { suffixPath } from './urls.ts';
 

@@ -1,5 +1,5 @@
 // Query parameters of the collections (`?q=`, `?nach=`, `?vor=`, `?anzahl=`) and the paths of
-// their pages. German parameter names, like the rest of the URL space (design §3).
+// their pages. German parameter names, like the rest of the URL space (docs/urls.md).
 import { HttpError } from '../../http/errors/index.ts';
 import type { LinkHeader, RequestContext } from '../../http/resource/types.ts';
 import { InvalidCursorError } from '../../storage/index.ts';

@@ -3,8 +3,15 @@ import { test } from 'node:test';
 import type { Outcome } from '../../http/resource/types.ts';
 import type { Work } from '../model.ts';
 import { HttpError } from '../shared/errors.ts';
-import { fakeContext, fakeWorkStore, faust, render, renderText, squash } from '../testing/fakes.ts';
-import { jsonErrors, xmlErrors } from '../testing/validate.ts';
+import {
+  fakeContext,
+  fakeWorkStore,
+  faust,
+  render,
+  renderText,
+  squash,
+} from '../../../test/kit/catalogue/fakes.ts';
+import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { workResource, worksResource } from './resource.ts';
 
 const store = fakeWorkStore(

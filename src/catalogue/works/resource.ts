@@ -7,12 +7,15 @@ import type { PersonStore, WorkStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
 import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
 import { workRepresentation } from './work-view.ts';
-import { createWork, deleteWork, isWritableWorkStore, putWork } from './write.ts';
+import { pickWriteMethods } from '../writes/index.ts';
+import { isWritableWorkStore, workWriteMethods } from './write.ts';
 import { worksView, type WorksModel } from './works-view.ts';
 
 export function workResource(store: WorkStore, persons?: PersonStore): ResourceDefinition {
   return {
     name: 'work',
+    // Rendered from the database alone: the layer may cache it (ADR 0048).
+    cacheable: true,
     path: '/werk',
     methods: {
       GET: async (ctx) => {
@@ -21,7 +24,8 @@ export function workResource(store: WorkStore, persons?: PersonStore): ResourceD
         return { type: 'representation', representation: workRepresentation(result.found) };
       },
       ...(isWritableWorkStore(store) &&
-        persons && { PUT: putWork(store, persons), DELETE: deleteWork(store) }),
+        persons &&
+        pickWriteMethods(workWriteMethods(store, persons), 'PUT', 'DELETE')),
     },
   };
 }
@@ -29,6 +33,8 @@ export function workResource(store: WorkStore, persons?: PersonStore): ResourceD
 export function worksResource(store: WorkStore, persons?: PersonStore): ResourceDefinition {
   return {
     name: 'works',
+    // Rendered from the database alone: the layer may cache it (ADR 0048).
+    cacheable: true,
     path: '/werke',
     methods: {
       GET: async (ctx) => {
@@ -47,7 +53,9 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
           },
         };
       },
-      ...(isWritableWorkStore(store) && persons && { POST: createWork(store, persons) }),
+      ...(isWritableWorkStore(store) &&
+        persons &&
+        pickWriteMethods(workWriteMethods(store, persons), 'POST')),
     },
   };
 }

@@ -1,14 +1,13 @@
-// Search pages are the same whichever plan SQLite picks (fulltext.ts planFullText): the walk in
-// list order (common words), its sweep fallback, and collect-and-sort (rare or long words) must
-// give the rows and cursors that a plain filter + sort gives. Runs on both engines; on
-// PostgreSQL it checks the filter plan against the same reference.
+// Search pages are the same whichever plan is picked (fulltext-plan.ts planFullText): the walk in
+// list order (common words), its sweep fallback, and collect-and-sort (rare words) must give the
+// rows and cursors that a plain filter + sort gives, on both engines.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { fullTextMatch, planFullText, WALK_WINDOW, type TestDatabase } from '../../storage/index.ts';
+import { fullTextMatch, planFullText, WALK_WINDOW } from '../../storage/index.ts';
 import { generateWorks } from '../demo/index.ts';
-import type { DB } from '../schema.ts';
+import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
-import { catalogueTestTargets } from '../testing.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 
 const SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };
 
@@ -41,14 +40,16 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       return rows.map((r) => r.id);
     }
 
-    test('the plan: walk for common short words on SQLite, filter otherwise', async () => {
+    test('the plan: SQLite walks for common words, PostgreSQL always walks first', async () => {
       const kind = async (q: string) =>
         (await planFullText(database.db, database.capabilities, SEARCH, q))?.kind;
       const sqlite = target.dialect === 'sqlite';
-      assert.equal(await kind('der'), sqlite ? 'walk' : 'filter');
-      assert.equal(await kind('die'), sqlite ? 'walk' : 'filter');
-      assert.equal(await kind('kleine'), 'filter'); // no prefix index for 6 letters
-      assert.equal(await kind('1'), 'filter'); // nor for 1
+      assert.equal(await kind('der'), 'walk');
+      assert.equal(await kind('die'), 'walk');
+      assert.equal(await kind('d'), 'walk'); // a 1-letter prefix index since 0002-search-indexes
+      // 64 of 768 titles: fewer than commonThreshold(768) = 116 matches, so SQLite collects.
+      assert.equal(await kind('kleine'), sqlite ? 'filter' : 'walk');
+      assert.equal(await kind('zz'), sqlite ? 'filter' : 'walk');
       assert.equal(await planFullText(database.db, database.capabilities, SEARCH, '!!'), null);
     });
 

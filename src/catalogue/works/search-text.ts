@@ -2,7 +2,7 @@
 // must be rewritten when either changes. Built in code: string aggregation differs per engine.
 import type { Kysely } from 'kysely';
 import { searchText } from '../../storage/index.ts';
-import type { DB } from '../schema.ts';
+import type { DB } from '../tables.ts';
 
 /** Rewrites search_text of one work, or of every work of one person (after a rename). */
 export async function refreshWorkSearchText(

@@ -1,11 +1,12 @@
 // WorkStore against every engine: SQLite always, PostgreSQL when SHELFMARK_TEST_DATABASE_URL is set.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { InvalidCursorError, type TestDatabase } from '../../storage/index.ts';
+import { InvalidCursorError } from '../../storage/index.ts';
 import type { WorkSummary } from '../model.ts';
-import type { DB } from '../schema.ts';
+import type { DB } from '../tables.ts';
+import { moveSlug } from '../../../test/kit/catalogue/move-slug.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
-import { catalogueTestTargets } from '../testing.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
   describe(`WorkStore on ${target.dialect}`, { skip: target.skip }, () => {
@@ -72,26 +73,35 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(odd.slug, 'strasse-oeuvre-ca-ira');
     });
 
-    test('a new title moves the slug: the old one answers movedTo (301), the new one is found', async () => {
+    test('a new title keeps the URL; a work added, changed or deleted gives its persons a new version', async () => {
+      const versionOfGoethe = async () => {
+        const found = await stores.persons.byId(goethe);
+        assert.ok(found && 'found' in found);
+        return found.found.updatedAt.getTime();
+      };
+      const v0 = await versionOfGoethe();
       const work = await stores.works.create({ titel: 'Urfaust', personIds: [goethe] });
+      const v1 = await versionOfGoethe();
+      assert.ok(v1 > v0, 'a work added to a person');
       const renamed = await stores.works.replace(work.id, {
         titel: 'Urfaust (Frühfassung)',
         personIds: [goethe],
       });
-      assert.equal(renamed?.slug, 'urfaust-fruehfassung');
-      assert.deepEqual(await stores.works.bySlug('urfaust'), { movedTo: 'urfaust-fruehfassung' });
-      // The old slug stays reserved: a new work with the old title gets a fresh slug.
-      const other = await stores.works.create({ titel: 'Urfaust' });
-      assert.equal(other.slug, 'urfaust-2');
-      // Renamed back: the original slug is current again, the later one redirects.
-      const back = await stores.works.replace(work.id, { titel: 'Urfaust', personIds: [goethe] });
-      assert.equal(back?.slug, 'urfaust');
-      assert.deepEqual(await stores.works.bySlug('urfaust-fruehfassung'), { movedTo: 'urfaust' });
+      assert.equal(renamed?.slug, 'urfaust', 'PUT stores the resource at the URL given');
+      assert.equal(await stores.works.bySlug('urfaust-fruehfassung'), null);
+      const v2 = await versionOfGoethe();
+      assert.ok(v2 > v1, 'a title shown by the person changed');
+      await stores.works.replace(work.id, { titel: 'Urfaust (Frühfassung)', personIds: [] });
+      const v3 = await versionOfGoethe();
+      assert.ok(v3 > v2, 'a work unlinked from the person');
+      await stores.works.replace(work.id, { titel: 'Urfaust (Frühfassung)', personIds: [goethe] });
+      await stores.works.delete(work.id);
+      assert.ok((await versionOfGoethe()) > v3, 'a work of the person deleted');
     });
 
     test('a deleted work answers gone (410) by slug, old slug and id, and leaves the lists', async () => {
       const work = await stores.works.create({ titel: 'Vergänglich' });
-      await stores.works.replace(work.id, { titel: 'Vergänglicher' });
+      await moveSlug(database.db, 'work', work.id, 'vergaenglicher');
       assert.equal(await stores.works.delete(work.id), true);
       assert.equal(await stores.works.delete(work.id), false);
       assert.deepEqual(await stores.works.bySlug('vergaenglicher'), { gone: true });

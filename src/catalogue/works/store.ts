@@ -9,9 +9,11 @@ import {
   searchKeyset,
   sortKey,
 } from '../../storage/index.ts';
-import type { Lookup, Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
-import type { DB } from '../schema.ts';
-import { isValidSlug, rememberSlug, resolveSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import type { Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
+import type { DB } from '../tables.ts';
+import { createWithGeneratedSlug, isValidSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import { personIdsOf, touchPersonsOf, touchRows } from '../shared/versions.ts';
+import { loadWork, loadWorkBySlug } from './read.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
@@ -33,7 +35,8 @@ export interface SqlWorkStore extends WorkStore {
   /** Creates a work; ConflictError when an explicit slug is taken, ForeignKeyError for an unknown person. */
   create(input: WorkInput): Promise<Work>;
   /**
-   * Replaces every field; a changed title moves the slug (old one → 301). null: no live work.
+   * Replaces every field at the same URL: the slug never changes (a new title does not move the
+   * work; ADR 0024). null: no live work.
    * With `expectedUpdatedAt`: ChangedMeanwhileError (nothing written) unless the row still has it.
    */
   replace(id: number, input: Omit<WorkInput, 'slug'>, expect?: WriteExpectation): Promise<Work | null>;
@@ -68,28 +71,7 @@ export async function personsOfWorks(
   return byWork;
 }
 
-/** A work by id with persons and availability, from `db` (or a transaction). */
-export async function loadWork(db: Kysely<DB>, id: number): Promise<Lookup<Work>> {
-  const row = await db
-    .selectFrom('works')
-    .select(['id', 'slug', 'titel', 'jahr', 'exemplare', 'updated_at', 'deleted_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('loans')
-        .select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n'))
-        .whereRef('loans.work_id', '=', 'works.id')
-        .where('loans.returned_at', 'is', null)
-        .as('ausgeliehen'),
-    )
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.deleted_at !== null) return { gone: true };
-  const { deleted_at: _deleted, updated_at, ausgeliehen, ...work } = row;
-  const personen = (await personsOfWorks(db, [id])).get(id) ?? [];
-  const verfuegbar = Math.max(0, work.exemplare - Number(ausgeliehen ?? 0));
-  return { found: { ...work, verfuegbar, personen, updatedAt: new Date(updated_at) } };
-}
+export { loadWork } from './read.ts';
 
 async function loadLive(db: Kysely<DB>, id: number): Promise<Work> {
   const result = await loadWork(db, id);
@@ -133,10 +115,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   return {
     byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id) : Promise.resolve(null)),
 
-    async bySlug(slug) {
-      const resolution = await resolveSlug(db, 'work', slug);
-      return resolution && 'id' in resolution ? loadWork(db, resolution.id) : resolution;
-    },
+    bySlug: (slug) => loadWorkBySlug(db, slug),
 
     async list(request: PageRequest): Promise<Page<WorkSummary>> {
       const limit = clampLimit(request.limit, maxPageSize);
@@ -175,39 +154,42 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
 
     async create(input) {
       const exemplare = checkCopies(input.exemplare);
-      return db.transaction().execute(async (trx) => {
-        let slug: string;
-        if (input.slug !== undefined) {
-          if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
-          if (!(await slugIsFree(trx, 'work', input.slug)))
-            throw new ConflictError(`slug "${input.slug}" is taken`, 'works.slug');
-          slug = input.slug;
-        } else {
-          slug = await uniqueSlug(trx, 'work', input.titel);
-        }
-        const at = now();
-        const { id } = await trx
-          .insertInto('works')
-          .values({
-            slug,
-            titel: input.titel,
-            jahr: input.jahr ?? null,
-            exemplare,
-            sort_key: workSortKey(input.titel),
-            search_text: workSearchText(input.titel, []),
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const persons = await linkPersons(trx, id, input.personIds ?? []);
-        await trx
-          .updateTable('works')
-          .set({ search_text: workSearchText(input.titel, persons) })
-          .where('id', '=', id)
-          .execute();
-        return loadLive(trx, id);
-      });
+      return createWithGeneratedSlug(input.slug === undefined, () =>
+        db.transaction().execute(async (trx) => {
+          let slug: string;
+          if (input.slug !== undefined) {
+            if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
+            if (!(await slugIsFree(trx, 'work', input.slug)))
+              throw new ConflictError(`slug "${input.slug}" is taken`, 'works.slug');
+            slug = input.slug;
+          } else {
+            slug = await uniqueSlug(trx, 'work', input.titel);
+          }
+          const at = now();
+          const { id } = await trx
+            .insertInto('works')
+            .values({
+              slug,
+              titel: input.titel,
+              jahr: input.jahr ?? null,
+              exemplare,
+              sort_key: workSortKey(input.titel),
+              search_text: workSearchText(input.titel, []),
+              created_at: at,
+              updated_at: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const persons = await linkPersons(trx, id, input.personIds ?? []);
+          await trx
+            .updateTable('works')
+            .set({ search_text: workSearchText(input.titel, persons) })
+            .where('id', '=', id)
+            .execute();
+          await touchPersonsOf(trx, id, at);
+          return loadLive(trx, id);
+        }),
+      );
     },
 
     async replace(id, input, expect) {
@@ -217,23 +199,20 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         db.transaction().execute(async (trx) => {
           const current = await trx
             .selectFrom('works')
-            .select(['slug', 'titel', 'updated_at'])
+            .select(['titel', 'updated_at'])
             .where('id', '=', id)
             .where('deleted_at', 'is', null)
             .executeTakeFirst();
           if (!current) return null;
           // First the compare-and-set (it also holds the row until commit), then the rest.
           const at = await claimRow(trx, 'works', id, expected ?? current.updated_at, now());
-          let slug = current.slug;
-          if (current.titel !== input.titel) {
-            slug = await uniqueSlug(trx, 'work', input.titel, id);
-            if (slug !== current.slug) await rememberSlug(trx, 'work', id, current.slug, slug, at);
-          }
+          const shownBefore = await personIdsOf(trx, id);
           const persons = await linkPersons(trx, id, input.personIds ?? []);
+          // The persons linked before and after both show this work (title, URL, link) differently.
+          await touchRows(trx, 'persons', [...shownBefore, ...persons.map((p) => p.id)], at);
           await trx
             .updateTable('works')
             .set({
-              slug,
               titel: input.titel,
               jahr: input.jahr ?? null,
               exemplare,
@@ -247,7 +226,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       );
     },
 
-    delete: (id, expect) => softDelete(db, 'works', id, expect, now),
+    delete: (id, expect) => softDelete(db, 'works', id, expect, now, touchPersonsOf),
   };
 }
 

@@ -1,4 +1,4 @@
-// Who may write, and how a write answers (design §6, §7).
+// Who may write, and how a write answers (docs/methods.md, docs/access.md).
 import type { RequestContext } from '../../http/resource/types.ts';
 import { HttpError } from '../shared/errors.ts';
 

@@ -3,14 +3,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { skipUnless } from '../../../test/support/requirements.ts';
-import { htmlReport } from '../testing/html-report.ts';
+import { htmlReport } from '../../../test/kit/html-report.ts';
 import { personResource, personsResource } from '../persons/resource.ts';
 import { workResource, worksResource } from '../works/resource.ts';
-import { fakeCatalogue } from './fake-stores.ts';
-import { bodyOf, representationOf, run } from './test-support.ts';
+import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
+import { bodyOf, representationOf, run } from '../../../test/kit/catalogue/write-support.ts';
 
 test('write forms pass the Nu HTML checker', skipUnless('java'), async () => {
-  const { persons, works } = fakeCatalogue();
+  const { persons, works } = await memoryCatalogue();
   await persons.create({ vorname: 'Johann Wolfgang', nachname: 'von Goethe', slug: 'goethe' });
   await works.create({ titel: 'Faust', personIds: [1], slug: 'faust' });
   const html = { format: 'html' as const };

@@ -1,9 +1,15 @@
-// Shared pieces of the catalogue's write handlers and forms (persons, works).
-export { requireStaff, formFlow, hasBody } from './access.ts';
-export { serialized } from './lock.ts';
-export { againWhenChanged } from './changed.ts';
-export { writeTarget, conflictOf, type WriteTarget } from './target.ts';
-export { deleteHandler, hasWriteMethods, invalidOutcome, writtenOutcome } from './outcomes.ts';
+// The catalogue's write side shared by persons and works: the one write flow (flow.ts) and the
+// pieces their body readers and forms are built from.
+export {
+  writeMethods,
+  pickWriteMethods,
+  type WritableResource,
+  type WritableStore,
+  type WriteMethods,
+} from './flow.ts';
+export type { FormPageModel, InputRead, Stored } from './flow.ts';
+export { hasWriteMethods } from './outcomes.ts';
+export { requireStaff, formFlow } from './access.ts';
 export { validationError, problem, type WriteProblem } from './problems.ts';
 export { refTarget, flattenRefs, type RefTarget } from './refs.ts';
 export { checkAll, inFieldOrder } from './checks.ts';

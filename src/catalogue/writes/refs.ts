@@ -2,6 +2,7 @@
 // absolute URL (`https://library.example/personen/goethe`, also with a format suffix or the
 // script form `/person?slug=goethe`), a root-relative path as HTML shows it, or a bare slug.
 import type { Links } from '../../http/resource/types.ts';
+import { parseId } from '../shared/ids.ts';
 import { isValidSlug } from '../slugs.ts';
 
 export type RefTarget = { readonly slug: string } | { readonly id: number };
@@ -26,8 +27,8 @@ export function refTarget(ref: string, collection: string, script: string, links
   if (path === script && url.search !== '') {
     const slug = url.searchParams.get('slug');
     if (slug !== null) return isValidSlug(slug) ? { slug } : null;
-    const id = url.searchParams.get('id');
-    return id !== null && /^[1-9][0-9]{0,14}$/.test(id) ? { id: Number(id) } : null;
+    const id = parseId(url.searchParams.get('id'));
+    return id === null ? null : { id };
   }
   if (url.search !== '' || !path.startsWith(`${collection}/`)) return null;
   let slug: string;

@@ -4,6 +4,7 @@
 import type { Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { Lookup } from '../model.ts';
 import { HttpError, notFound } from '../shared/errors.ts';
+import { parseId } from '../shared/ids.ts';
 import { resolve, type Finder } from '../shared/lookup.ts';
 import { isValidSlug } from '../slugs.ts';
 import { ConflictError } from '../../storage/index.ts';
@@ -11,15 +12,13 @@ import { ConflictError } from '../../storage/index.ts';
 export type WriteTarget<T> =
   { readonly found: T } | { readonly free: string } | { readonly redirect: Outcome };
 
-const ID = /^[1-9][0-9]{0,14}$/;
-
 export async function writeTarget<T>(
   finder: Finder<T>,
   ctx: RequestContext,
   collection: string,
 ): Promise<WriteTarget<T>> {
   const slug = ctx.query.get('slug');
-  const id = ctx.query.get('id');
+  const id = parseId(ctx.query.get('id'));
   let lookup: Lookup<T> = null;
   if (slug !== null) {
     if (!isValidSlug(slug)) {
@@ -29,8 +28,8 @@ export async function writeTarget<T>(
     }
     lookup = await finder.bySlug(slug);
     if (lookup === null) return { free: slug };
-  } else if (id !== null && ID.test(id)) {
-    lookup = await finder.byId(Number(id));
+  } else if (id !== null) {
+    lookup = await finder.byId(id);
   }
   return resolve(lookup, collection, 308);
 }

@@ -1,12 +1,13 @@
 // The RequestContext a handler gets: negotiated facts plus who is asking, the CSRF token for
-// its forms, log-in/log-out, and the precondition checks of PUT/DELETE.
+// its forms, log-in/log-out, and the precondition checks of PUT/DELETE. Who is asking comes
+// from the RequestState, which authenticated once (in the preHandler, or here when first asked).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setLogUser } from '../../logging/access/index.ts';
 import { tooManyAttempts } from '../auth/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import type { Principal, RequestContext, SessionControl } from '../resource/types.ts';
-import type { Layer } from './layer.ts';
 import { checkPreconditions, versionOf } from './preconditions.ts';
+import type { RequestState } from './request-state.ts';
+import { headerValue } from './layer.ts';
 
 /** The negotiated part of the context, computed by the dispatcher. */
 export type ContextBase = Pick<RequestContext, 'method' | 'format' | 'lang' | 'query' | 'links' | 'path'>;
@@ -16,106 +17,90 @@ export interface Viewer {
   readonly csrfToken: string | null;
 }
 
-/** What kind of body the request carried, from its Content-Type (the body parsers accept only these). */
-export function bodyTypeOf(request: FastifyRequest): RequestContext['bodyType'] {
-  if (request.body === undefined || request.body === null) return null;
-  const type = (header(request, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/x-www-form-urlencoded') return 'form';
-  if (type === 'application/json' || type.endsWith('+json')) return 'json';
-  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
-  return null;
-}
-
 const ANONYMOUS: Viewer = { user: null, csrfToken: null };
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
 /** Who is asking, for pages rendered outside a handler (error pages). Never throws. */
-export async function viewerOf(layer: Layer, request: FastifyRequest): Promise<Viewer> {
+export async function viewerOf(state: RequestState, request: FastifyRequest): Promise<Viewer> {
   try {
-    if (layer.security) {
-      const auth = await layer.security.security.authentication(request);
-      const token = auth.session ? layer.security.tokenFor(auth.session.id) : null;
-      return { user: auth.principal, csrfToken: token };
-    }
-    return { user: layer.authenticate ? await layer.authenticate(request) : null, csrfToken: null };
+    const auth = await state.authentication(request);
+    const token = auth.session && state.layer.auth ? state.layer.auth.tokenFor(auth.session.id) : null;
+    return { user: auth.principal, csrfToken: token };
   } catch {
     return ANONYMOUS;
   }
 }
 
+interface Asking {
+  user: Principal | null;
+  sessionId: string | null;
+  viaBasic: boolean;
+}
+
 function sessionControl(
-  layer: Layer,
+  state: RequestState,
   request: FastifyRequest,
   reply: FastifyReply,
-  state: { user: Principal | null; sessionId: string | null; viaBasic: boolean },
+  asking: Asking,
 ): SessionControl {
-  const secured = layer.security;
+  const auth = state.layer.auth;
   return {
     async login(username, password) {
-      if (!secured) throw new Error('log-in needs ResourceAppOptions.security');
-      const result = await secured.authenticator.checkPassword(username, password, request.ip);
+      if (!auth) throw new Error('log-in needs ResourceAppOptions.security');
+      const result = await auth.authenticator.checkPassword(username, password, request.ip);
       if (!result.ok) {
         if (result.reason === 'rate-limited') throw tooManyAttempts(result.retryAfterSeconds);
         // No WWW-Authenticate: this is a form or API log-in, not a Basic challenge.
         throw new HttpError('SHELFMARK_UNAUTHENTICATED', { detail: 'Wrong user name or password.' });
       }
-      const session = secured.cookies.set(reply, result.principal.id, secured.now());
-      state.user = result.principal;
-      state.sessionId = session.id;
-      state.viaBasic = false;
-      setLogUser(request.raw, result.principal.username);
+      const session = auth.cookies.set(reply, result.principal.id, auth.now());
+      asking.user = result.principal;
+      asking.sessionId = session.id;
+      asking.viaBasic = false;
+      state.accessUser = result.principal.username;
       return result.principal;
     },
     logout() {
-      if (!secured) return;
-      secured.cookies.clear(reply);
-      state.sessionId = null;
-      if (!state.viaBasic) state.user = null;
+      if (!auth) return;
+      auth.cookies.clear(reply);
+      asking.sessionId = null;
+      if (!asking.viaBasic) asking.user = null;
     },
   };
 }
 
 export async function buildContext(
-  layer: Layer,
+  state: RequestState,
   request: FastifyRequest,
   reply: FastifyReply,
   base: ContextBase,
 ): Promise<RequestContext> {
-  const state = { user: null as Principal | null, sessionId: null as string | null, viaBasic: false };
-  if (layer.security) {
-    const auth = await layer.security.security.authentication(request);
-    state.user = auth.principal;
-    state.sessionId = auth.session?.id ?? null;
-    state.viaBasic = auth.via === 'basic';
-  } else if (layer.authenticate) {
-    state.user = await layer.authenticate(request);
-  }
-  const secured = layer.security;
-  const session = sessionControl(layer, request, reply, state);
+  const authentication = await state.authentication(request);
+  const asking: Asking = {
+    user: authentication.principal,
+    sessionId: authentication.session?.id ?? null,
+    viaBasic: authentication.via === 'basic',
+  };
+  const { auth, requirePreconditions } = state.layer;
   const ctx: RequestContext = {
     ...base,
     body: request.body,
-    bodyType: bodyTypeOf(request),
+    bodyType: request.body === undefined || request.body === null ? null : state.bodyType,
     address: request.ip,
-    session,
+    session: sessionControl(state, request, reply, asking),
     // Getters: a log-in or log-out during the handler changes what the response shows.
     get user() {
-      return state.user;
+      return asking.user;
     },
     get csrfToken() {
-      return secured && state.sessionId !== null ? secured.tokenFor(state.sessionId) : null;
+      return auth && asking.sessionId !== null ? auth.tokenFor(asking.sessionId) : null;
     },
     checkPreconditions(current) {
       const input = {
         method: base.method,
-        ifMatch: header(request, 'if-match'),
-        ifNoneMatch: header(request, 'if-none-match'),
+        ifMatch: headerValue(request.headers, 'if-match'),
+        ifNoneMatch: headerValue(request.headers, 'if-none-match'),
         body: request.body,
-        required: layer.requirePreconditions,
+        required: requirePreconditions,
       };
       checkPreconditions(input, current, ctx);
     },

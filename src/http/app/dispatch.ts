@@ -1,14 +1,14 @@
 // The one route handler every resource path gets: method rules, 406, the handler, the outcome.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Handler, HandlerMethod, RequestContext, ResourceDefinition } from '../resource/types.ts';
+import type { Handler, HandlerMethod, Links, RequestContext, ResourceDefinition } from '../resource/types.ts';
 import { FORMATS } from '../resource/types.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { CONTENT_TYPES } from '../negotiation/format.ts';
 import { withSuffix } from '../rewrite/rewrite.ts';
-import type { RequestInfo } from './request-info.ts';
-import { effectiveMethod } from './request-state.ts';
+import { stateOf } from './request-state.ts';
 import { respond } from './respond.ts';
-import { infoOf, type Layer } from './layer.ts';
+import { cachedGet } from './cached-get.ts';
+import type { Layer } from './layer.ts';
 import { buildContext } from './context.ts';
 
 /** Every method Fastify routes is routed to the resource, so an unknown one gets 405, not 404. */
@@ -28,12 +28,12 @@ function handlerFor(resource: ResourceDefinition, method: string): Handler | und
 
 const LABELS = { html: 'HTML', xml: 'XML', json: 'JSON' } as const;
 
-function notAcceptable(info: RequestInfo, path: string, query: URLSearchParams): HttpError {
+function notAcceptable(links: Links, path: string, query: URLSearchParams): HttpError {
   const qs = query.toString();
   const available = FORMATS.map((format) => ({
     type: CONTENT_TYPES[format].split(';')[0] ?? format,
     label: LABELS[format],
-    url: info.links.absolute(withSuffix(qs ? `${path}?${qs}` : path, format)),
+    url: links.absolute(withSuffix(qs ? `${path}?${qs}` : path, format)),
   }));
   return new HttpError('SHELFMARK_NOT_ACCEPTABLE', {
     detail: 'None of the available representations is acceptable; pick one of these URLs.',
@@ -44,10 +44,10 @@ function notAcceptable(info: RequestInfo, path: string, query: URLSearchParams):
 export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHandlerMethod {
   const allow = allowOf(resource);
   return async function dispatch(request: FastifyRequest, reply: FastifyReply) {
-    const info = infoOf(layer, request);
-    const resolved = info.resolved;
+    const state = stateOf(layer, request);
+    const resolved = state.resolved;
     if (resolved.kind !== 'resource') throw new HttpError('SHELFMARK_NOT_FOUND');
-    const method = effectiveMethod(request);
+    const method = state.methodOverride ?? request.method;
     if (method === 'OPTIONS') return reply.code(204).header('Allow', allow).send();
     const handler = handlerFor(resource, method);
     if (!handler) {
@@ -56,23 +56,22 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
         headers: { Allow: allow },
       });
     }
-    if (!info.choice.ok) throw notAcceptable(info, resolved.path, resolved.clientQuery);
-    const ctx = await buildContext(layer, request, reply, {
+    const choice = state.choice;
+    if (!choice.ok) throw notAcceptable(state.links, resolved.path, resolved.clientQuery);
+    const ctx = await buildContext(state, request, reply, {
       method: method as RequestContext['method'],
-      format: info.choice.format,
-      lang: info.lang,
+      format: choice.format,
+      lang: state.lang,
       query: resolved.query,
-      links: info.links,
+      links: state.links,
       path: resolved.path,
     });
-    const outcome = await handler(ctx);
     // What an authenticated client sees (its name in the page header) is for it alone.
     if (ctx.user) reply.header('Cache-Control', 'private');
-    return respond(request, reply, outcome, {
-      ctx,
-      source: info.choice.source,
-      clientQuery: resolved.clientQuery,
-      suffix: resolved.suffix,
-    });
+    const rc = { ctx, source: choice.source, clientQuery: resolved.clientQuery, suffix: resolved.suffix };
+    if (layer.cache && resource.cacheable === true && (method === 'GET' || method === 'HEAD')) {
+      return cachedGet(layer.cache, resource.name, handler, request, reply, rc);
+    }
+    return respond(request, reply, await handler(ctx), rc);
   };
 }

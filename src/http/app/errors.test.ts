@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { fakeApp } from './fake-app.ts';
+import { fakeApp } from '../../../test/kit/http/fake-app.ts';
 import { HttpError } from '../errors/http-error.ts';
 
 const app = await fakeApp();
@@ -41,7 +41,7 @@ test('406 lists the available representations (absolute in JSON, root-relative i
   );
   const h = await get('/katalog/personen/goethe', { accept: 'text/html;q=0' });
   assert.equal(h.statusCode, 406);
-  // The HTML body links them root-relative, like every HTML link (design §4).
+  // The HTML body links them root-relative, like every HTML link (docs/representations.md).
   assert.match(h.body, /href="\/katalog\/personen\/goethe.json"/);
   assert.equal((await get('/katalog/personen/goethe', { accept: 'garbage' })).statusCode, 406);
 });
@@ -97,7 +97,7 @@ test('500 with displayErrors: class, message, file, line, stack and source', asy
   const e = r.json().exception;
   assert.equal(e.class, 'TypeError');
   assert.equal(e.message, 'secret database password leaked here');
-  assert.match(e.file, /src\/http\/app\/fake-app\.ts$/);
+  assert.match(e.file, /test\/kit\/http\/fake-app\.ts$/);
   assert.ok(e.line > 0);
   assert.match(e.source, /^>.*throw new TypeError/m);
   const h = await loud.inject({ url: '/katalog/personen/boom.html' });

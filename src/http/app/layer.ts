@@ -1,32 +1,51 @@
 // The configuration every part of the running layer needs, resolved once at start-up.
 import type { IncomingMessage } from 'node:http';
+import { headerUrl } from '../links/header-url.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Format, Principal } from '../resource/types.ts';
 import type { FormatSource } from '../negotiation/format.ts';
 import type { PublicBase, TrustFunction } from '../links/links.ts';
 import type { ErrorPage } from '../errors/error-page.ts';
-import { requestInfo, type RequestInfo } from './request-info.ts';
-import type { LayerSecurity } from './security.ts';
+import type { UrlSpace } from '../rewrite/resolve.ts';
+import type { LayerAuth } from './auth.ts';
+import type { RepresentationCache } from '../cache/index.ts';
 
 export interface Layer {
   readonly base: PublicBase;
   readonly trust: TrustFunction;
+  /** Base path, rewrite table and passthrough prefixes: what rewriteUrl resolves against. */
+  readonly space: UrlSpace;
   readonly displayErrors: boolean;
   readonly errorPage: ErrorPage;
   readonly reportError: ((error: unknown, raw: IncomingMessage) => void) | undefined;
   readonly authenticate: ((request: FastifyRequest) => Promise<Principal | null>) | undefined;
-  readonly security: LayerSecurity | undefined;
+  /** Sessions, Basic and CSRF (undefined without ResourceAppOptions.security). */
+  readonly auth: LayerAuth | undefined;
   readonly requirePreconditions: boolean;
+  /** Largest accepted request body in bytes. */
+  readonly bodyLimit: number;
+  /** Rendered GET representations of cacheable resources (ADR 0048); undefined: none kept. */
+  readonly cache: RepresentationCache | undefined;
 }
 
-export function infoOf(layer: Layer, request: FastifyRequest): RequestInfo {
-  return requestInfo(request, layer.base, layer.trust);
+/** A request header as one string: repeated fields joined with `, ` (RFC 9110 §5.3). */
+export function headerValue(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  name: string,
+): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** `Vary: Accept` when the Accept header chose the format; `Accept-Language` for every HTML body. */
 export function setVary(reply: FastifyReply, source: FormatSource, format: Format): void {
+  const vary = varyOf(source, format);
+  if (vary !== undefined) reply.header('Vary', vary);
+}
+
+export function varyOf(source: FormatSource, format: Format): string | undefined {
   const vary = [source === 'accept' && 'Accept', format === 'html' && 'Accept-Language'].filter(Boolean);
-  if (vary.length > 0) reply.header('Vary', vary.join(', '));
+  return vary.length > 0 ? vary.join(', ') : undefined;
 }
 
 export interface LinkValue {
@@ -36,7 +55,9 @@ export interface LinkValue {
 }
 
 export function linkHeader(links: readonly LinkValue[]): string {
-  return links.map((l) => `<${l.url}>; rel="${l.rel}"${l.type ? `; type="${l.type}"` : ''}`).join(', ');
+  return links
+    .map((l) => `<${headerUrl(l.url)}>; rel="${l.rel}"${l.type ? `; type="${l.type}"` : ''}`)
+    .join(', ');
 }
 
 /** Sends a body, or for HEAD only its length: Node would drop the bytes anyway. */

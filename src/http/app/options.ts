@@ -2,9 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../resource/types.ts';
 import type { ErrorPage } from '../errors/error-page.ts';
-import type { AccountRecord, LoginLimiter } from '../auth/index.ts';
+import type { AccountRecord, CredentialCache, LoginLimiter, VerificationGate } from '../auth/index.ts';
+import type { RepresentationCache } from '../cache/index.ts';
 
-/** Sessions, HTTP Basic, CSRF and log-in (design §7). Account storage is the application's. */
+/** Sessions, HTTP Basic, CSRF and log-in (docs/access.md). Account storage is the application's. */
 export interface SecurityConfig {
   /** Signing secrets for session cookies and CSRF tokens, newest first (rotation). */
   readonly secrets: readonly string[];
@@ -15,6 +16,12 @@ export interface SecurityConfig {
   readonly dummyHash?: string;
   /** Failed-login limiter (default: in memory, 5 failures per 15 minutes per account and address). */
   readonly limiter?: LoginLimiter;
+  /** Failures per address, whatever the account (default: in memory, 50 per 15 minutes). */
+  readonly addressLimiter?: LoginLimiter;
+  /** Bounds concurrent password hashing per address (default: 2 running, 16 waiting). */
+  readonly gate?: VerificationGate;
+  /** Verified Basic credentials remembered briefly (default: 60 s, 10,000 entries). */
+  readonly credentialCache?: CredentialCache;
   readonly sessionTtlSeconds?: number;
   readonly csrfMaxAgeSeconds?: number;
   /** Origins the CSRF origin check accepts (default: the base URL's origin). */
@@ -37,7 +44,7 @@ export interface ResourceAppOptions {
   readonly errorPage?: ErrorPage;
   /** A 500 shows class, message, file, line, stack and source; off → the body is empty. */
   readonly displayErrors: boolean;
-  /** Called once per unexpected error (500), e.g. to write the error log. */
+  /** Called once per unexpected error (500) and per storage 503 (busy/unavailable), e.g. to write the error log. */
   readonly reportError?: (error: unknown, raw: IncomingMessage) => void;
   /** Sessions, Basic, CSRF: fills ctx.user, ctx.csrfToken and ctx.session. */
   readonly security?: SecurityConfig;
@@ -47,7 +54,7 @@ export interface ResourceAppOptions {
   readonly requirePreconditions?: boolean;
   /** Fills ctx.user when `security` is not given (tests, other applications). */
   readonly authenticate?: (request: FastifyRequest) => Promise<Principal | null>;
-  /** An http server of the logging module's making (Apache access log). */
+  /** The http server (src/server's createHttpServer: Apache access log, limits). */
   readonly serverFactory?: FastifyServerFactory;
   /**
    * The server answers requests Node's parser rejects itself (its own 'clientError' listener,
@@ -57,5 +64,9 @@ export interface ResourceAppOptions {
   readonly handlesClientErrors?: boolean;
   /** Largest accepted request body in bytes (default 1 MiB); larger → 413. */
   readonly bodyLimit?: number;
-  readonly production?: boolean;
+  /**
+   * Keeps rendered GET representations of resources marked `cacheable`, valid while the
+   * database version it reads is unchanged (ADR 0048). Absent: every GET runs its handler.
+   */
+  readonly representationCache?: RepresentationCache;
 }

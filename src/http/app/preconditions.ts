@@ -1,4 +1,4 @@
-// Preconditions of PUT/DELETE (RFC 9110 §13, RFC 6585 §3, design §6). A client proves it saw the
+// Preconditions of PUT/DELETE (RFC 9110 §13, RFC 6585 §3, docs/methods.md). A client proves it saw the
 // current state with `If-Match` (the ETag of ANY representation it fetched: HTML in either
 // language, XML or JSON — strong comparison) or, from an HTML form, the hidden `_version` field
 // (versionOf: the JSON variant's ETag without quotes, which does not depend on language or on

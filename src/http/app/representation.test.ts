@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fakeApp } from './fake-app.ts';
+import { fakeApp } from '../../../test/kit/http/fake-app.ts';
 
 const app = await fakeApp();
 const get = (url: string, headers: Record<string, string> = {}) =>

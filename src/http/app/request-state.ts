@@ -1,44 +1,174 @@
-// What the layer remembers about each request, keyed by Node's IncomingMessage so it survives
-// Fastify's rewriteUrl (which replaces raw.url with the internal URL).
+// Everything the layer knows about one request, in one object (docs/decisions/0038): created
+// in rewriteUrl — the first moment Fastify shows us a request, before routing — and found again
+// by its IncomingMessage, the one object every later stage (Fastify's hooks, the handler, the
+// error handler, the http server's access log) shares. Each fact is computed once, when first
+// asked for: a successful request never chooses an error format, a GET never parses a
+// Content-Type, an anonymous request without security never authenticates.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import type { UnsafeMethod } from '../resource/types.ts';
-import type { ResolvedUrl } from '../rewrite/resolve.ts';
+import type { Lang, Links, Principal, UnsafeMethod } from '../resource/types.ts';
+import type { Authentication } from '../auth/index.ts';
+import { bodyTypeOf, parseMediaType, type MediaType } from '../body/index.ts';
+import {
+  chooseErrorFormat,
+  chooseFormat,
+  type FormatChoice,
+  type FormatInputs,
+} from '../negotiation/format.ts';
+import { negotiateLanguage } from '../negotiation/language.ts';
+import { createLinks, requestBase, type PublicBase } from '../links/links.ts';
+import { resolveUrl, type ResolvedUrl } from '../rewrite/resolve.ts';
+import { headerValue, type Layer } from './layer.ts';
 
-export interface RequestState {
+/** No authentication configured, or nobody authenticated. */
+const NOBODY: Authentication = {
+  principal: null,
+  via: null,
+  session: null,
+  logUser: undefined,
+  failure: null,
+};
+
+export class RequestState {
+  readonly layer: Layer;
+  readonly raw: IncomingMessage;
   /** The request target exactly as the client sent it (what the access log shows). */
   readonly originalUrl: string;
   readonly resolved: ResolvedUrl;
-  /** Set by the method-override hook (`_method=PUT` in a POSTed form). */
-  methodOverride?: UnsafeMethod;
+  /** Set by the preHandler for a POSTed form with `_method=PUT|DELETE`. */
+  methodOverride: UnsafeMethod | undefined = undefined;
+  /** %u of the access log, a normal JS string: the authenticated (or tried Basic) user name. */
+  accessUser: string | undefined = undefined;
+  #publicBase: PublicBase | undefined;
+  #links: Links | undefined;
+  #lang: Lang | undefined;
+  #choice: FormatChoice | undefined;
+  #errorFormat: ReturnType<typeof chooseErrorFormat> | undefined;
+  #mediaType: MediaType | undefined;
+  #authentication: Promise<Authentication> | undefined;
+  #reported: unknown[] | undefined;
+
+  constructor(layer: Layer, raw: IncomingMessage, url: string, resolved?: ResolvedUrl) {
+    this.layer = layer;
+    this.raw = raw;
+    this.originalUrl = url;
+    this.resolved = resolved ?? resolveUrl(url, layer.space);
+  }
+
+  /** The base URL as this request sees it (X-Forwarded-* from trusted proxies). */
+  get publicBase(): PublicBase {
+    return (this.#publicBase ??= requestBase(this.layer.base, this.raw, this.layer.trust));
+  }
+
+  get links(): Links {
+    return (this.#links ??= createLinks(this.publicBase));
+  }
+
+  get lang(): Lang {
+    return (this.#lang ??= negotiateLanguage(headerValue(this.raw.headers, 'accept-language')));
+  }
+
+  #formatInputs(): FormatInputs {
+    const resolved = this.resolved;
+    return {
+      suffix: resolved.kind === 'resource' ? resolved.suffix : null,
+      formatParam: resolved.kind === 'resource' ? resolved.formatParam : null,
+      accept: headerValue(this.raw.headers, 'accept'),
+    };
+  }
+
+  /** The representation's format (or 406), for the dispatcher. */
+  get choice(): FormatChoice {
+    return (this.#choice ??= chooseFormat(this.#formatInputs()));
+  }
+
+  /** The format of an error answer: never 406, so it falls back where `choice` would not. */
+  get errorFormat(): ReturnType<typeof chooseErrorFormat> {
+    return (this.#errorFormat ??= chooseErrorFormat(this.#formatInputs()));
+  }
+
+  /** The absolute URL the client asked for (`instance` of a problem). */
+  get instance(): string {
+    return this.publicBase.origin + (this.originalUrl.startsWith('/') ? this.originalUrl : '/');
+  }
+
+  /** The Content-Type, parsed once for the body parsers, the method override and ctx.bodyType. */
+  get mediaType(): MediaType {
+    return (this.#mediaType ??= parseMediaType(headerValue(this.raw.headers, 'content-type')));
+  }
+
+  get bodyType(): 'form' | 'json' | 'xml' | null {
+    return bodyTypeOf(this.mediaType);
+  }
+
+  /**
+   * Who is asking: Basic credentials, else the session cookie (security), else
+   * options.authenticate, else nobody. Asked for once per request, whoever asks first (the
+   * preHandler, a plain route, an error page); names %u when it settles.
+   */
+  authentication(request: FastifyRequest): Promise<Authentication> {
+    return (this.#authentication ??= this.#authenticate(request));
+  }
+
+  async #authenticate(request: FastifyRequest): Promise<Authentication> {
+    const { auth, authenticate } = this.layer;
+    if (auth) {
+      const result = await auth.authenticator.authenticate({
+        authorization: request.headers.authorization,
+        sessionCookie: request.cookies?.[auth.cookies.name],
+        address: request.ip,
+      });
+      if (result.logUser !== undefined) this.accessUser = result.logUser;
+      return result;
+    }
+    if (!authenticate) return NOBODY;
+    const principal = await authenticate(request);
+    return principal ? { ...NOBODY, principal } : NOBODY;
+  }
+
+  /** True the first time `error` is reported for this request (a failing error page reports too). */
+  firstReport(error: unknown): boolean {
+    const key = typeof error === 'object' && error !== null ? error : this;
+    this.#reported ??= [];
+    if (this.#reported.includes(key)) return false;
+    this.#reported.push(key);
+    return true;
+  }
 }
 
 const states = new WeakMap<IncomingMessage, RequestState>();
 
-export function rememberRequest(raw: IncomingMessage, state: RequestState): void {
+/** Called from rewriteUrl: the request's state, with its URL resolved once. */
+export function startRequest(layer: Layer, raw: IncomingMessage): RequestState {
+  const state = new RequestState(layer, raw, raw.url ?? '/');
   states.set(raw, state);
-}
-
-export function requestState(raw: IncomingMessage): RequestState | undefined {
-  return states.get(raw);
-}
-
-/** The URL the client sent, before base stripping and rewriting. */
-export function originalUrl(raw: IncomingMessage): string {
-  return states.get(raw)?.originalUrl ?? (raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '';
+  return state;
 }
 
 /**
- * For the method-override hook (design §6): a POSTed form with `_method=PUT|DELETE` is
- * dispatched to that handler. Call it from a preHandler hook, after the body is parsed.
+ * The request's state. A request Fastify refused before rewriteUrl ran (none today) gets one
+ * here that resolves to not-found, so error answers still have links and a format.
  */
-export function overrideMethod(request: FastifyRequest, method: UnsafeMethod): void {
-  if (request.method !== 'POST') throw new Error('only a POST can carry a method override');
-  const state = states.get(request.raw);
-  if (state) state.methodOverride = method;
+export function stateOf(layer: Layer, request: FastifyRequest): RequestState {
+  let state = states.get(request.raw);
+  if (state === undefined) {
+    state = new RequestState(layer, request.raw, request.url, { kind: 'not-found', why: 'outside-base' });
+    states.set(request.raw, state);
+  }
+  return state;
 }
 
-/** The method the handler is chosen by: the override, or the request's own. */
-export function effectiveMethod(request: FastifyRequest): string {
-  return states.get(request.raw)?.methodOverride ?? request.method;
+/** %u for the http server's access log (createHttpServer's accessUser option). */
+export function accessUser(raw: IncomingMessage): string | undefined {
+  return states.get(raw)?.accessUser;
+}
+
+/**
+ * The authenticated user of a request, or null (anonymous, or an app without authentication),
+ * for the application's plain Fastify routes (registered by `configure`): the same answer as
+ * ctx.user. A failed Basic attempt never reaches a route: the preHandler answers 401 first.
+ */
+export async function requestPrincipal(request: FastifyRequest): Promise<Principal | null> {
+  const state = states.get(request.raw);
+  return state ? (await state.authentication(request)).principal : null;
 }

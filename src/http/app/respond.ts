@@ -1,12 +1,14 @@
-// Turns a handler's Outcome into the response: headers, validators, 304, HEAD (design §5, §6).
+// Turns a handler's Outcome into the response: headers, validators, 304, HEAD (docs/representations.md, docs/methods.md).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Outcome, Representation, RequestContext } from '../resource/types.ts';
 import { CONTENT_TYPES, type FormatSource } from '../negotiation/format.ts';
-import { etagOf, notModified } from '../conditional/conditional.ts';
+import { etagOf, lastModifiedToSend, notModified } from '../conditional/conditional.ts';
 import { renderRepresentation } from '../representation/render.ts';
 import { withSuffix } from '../rewrite/rewrite.ts';
 import { isCanonicalRequest } from './canonical.ts';
-import { linkHeader, sendBody, setVary, type LinkValue } from './layer.ts';
+import { headerUrl } from '../links/header-url.ts';
+import { headerValue, linkHeader, sendBody, varyOf, type LinkValue } from './layer.ts';
+import type { CachedRepresentation } from '../cache/index.ts';
 
 export interface RespondContext {
   readonly ctx: RequestContext;
@@ -14,11 +16,6 @@ export interface RespondContext {
   readonly clientQuery: URLSearchParams;
   /** The suffix the request carried: a moved resource keeps it in the redirect. */
   readonly suffix: string | null;
-}
-
-function single(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function linkValues(rep: Representation<unknown>, rc: RespondContext): LinkValue[] {
@@ -37,39 +34,72 @@ function linkValues(rep: Representation<unknown>, rc: RespondContext): LinkValue
   return links;
 }
 
+/** Renders a representation once into what a response (or a later one, from the cache) sends. */
+export function prepareRepresentation(
+  rep: Representation<unknown>,
+  rc: RespondContext,
+): CachedRepresentation {
+  const { ctx } = rc;
+  const body = renderRepresentation(rep, ctx);
+  const headers: [string, string][] = [];
+  const vary = varyOf(rc.source, ctx.format);
+  if (vary !== undefined) headers.push(['Vary', vary]);
+  if (rc.source === 'accept')
+    headers.push([
+      'Content-Location',
+      headerUrl(ctx.links.relative(withSuffix(rep.canonicalPath, ctx.format))),
+    ]);
+  const links = linkValues(rep, rc);
+  if (links.length > 0) headers.push(['Link', linkHeader(links)]);
+  return {
+    body,
+    etag: etagOf(body),
+    lastModified: rep.lastModified,
+    contentType: CONTENT_TYPES[ctx.format],
+    headers,
+  };
+}
+
+/** Sends a prepared representation: validators, its headers, then 304 or the body. */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prepared: CachedRepresentation,
+  method: string,
+  status = 200,
+): FastifyReply {
+  reply.header('ETag', prepared.etag);
+  // Sent once its second is over (ADR 0024): a second write within it would carry the same date.
+  const now = Date.now();
+  const lastModified = lastModifiedToSend(prepared.lastModified, now);
+  if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
+  for (const [name, value] of prepared.headers) reply.header(name, value);
+  const conditional = {
+    ifNoneMatch: headerValue(request.headers, 'if-none-match'),
+    ifModifiedSince: headerValue(request.headers, 'if-modified-since'),
+  };
+  if (
+    (method === 'GET' || method === 'HEAD') &&
+    status === 200 &&
+    notModified(conditional, prepared.etag, prepared.lastModified, now)
+  ) {
+    return reply.code(304).send();
+  }
+  reply.code(status).header('Content-Type', prepared.contentType);
+  return sendBody(request, reply, prepared.body);
+}
+
 function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   outcome: Extract<Outcome, { type: 'representation' }>,
   rc: RespondContext,
 ): FastifyReply {
-  const rep = outcome.representation as Representation<unknown>;
-  const { ctx } = rc;
-  const body = renderRepresentation(rep, ctx);
-  const etag = etagOf(body);
+  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
   const status = outcome.status ?? 200;
-  reply.header('ETag', etag);
-  if (rep.lastModified) reply.header('Last-Modified', rep.lastModified.toUTCString());
-  setVary(reply, rc.source, ctx.format);
-  if (rc.source === 'accept')
-    reply.header('Content-Location', ctx.links.relative(withSuffix(rep.canonicalPath, ctx.format)));
-  const links = linkValues(rep, rc);
-  if (links.length > 0) reply.header('Link', linkHeader(links));
   if (status === 201 && outcome.location !== undefined)
-    reply.header('Location', ctx.links.absolute(outcome.location));
-  const conditional = {
-    ifNoneMatch: single(request, 'if-none-match'),
-    ifModifiedSince: single(request, 'if-modified-since'),
-  };
-  if (
-    (ctx.method === 'GET' || ctx.method === 'HEAD') &&
-    status === 200 &&
-    notModified(conditional, etag, rep.lastModified)
-  ) {
-    return reply.code(304).send();
-  }
-  reply.code(status).header('Content-Type', CONTENT_TYPES[ctx.format]);
-  return sendBody(request, reply, body);
+    reply.header('Location', headerUrl(rc.ctx.links.absolute(outcome.location)));
+  return sendPrepared(request, reply, prepared, rc.ctx.method, status);
 }
 
 export function respond(
@@ -85,7 +115,10 @@ export function respond(
       // A moved resource keeps the format the client chose by suffix; a 303 names another resource.
       const keepSuffix = rc.suffix !== null && outcome.status !== 303;
       const path = keepSuffix ? withSuffix(outcome.path, rc.ctx.format) : outcome.path;
-      return reply.code(outcome.status).header('Location', rc.ctx.links.absolute(path)).send();
+      return reply
+        .code(outcome.status)
+        .header('Location', headerUrl(rc.ctx.links.absolute(path)))
+        .send();
     }
     case 'empty':
       return reply.code(204).send();

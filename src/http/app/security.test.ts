@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createSessionCodec } from '../session/index.ts';
-import { loggedUsers, ORIGIN, SECRET, securityApp, state } from './security-test-app.ts';
+import { loggedUsers, ORIGIN, SECRET, securityApp, state } from '../../../test/kit/http/security-app.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN };
 const basic = (user: string, pw: string) => `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`;

@@ -1,42 +1,33 @@
-// Every error answer goes through here: problem details in the negotiated format (design §6).
+// Every error answer goes through here: problem details in the negotiated format (docs/methods.md).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_TYPES } from '../negotiation/format.ts';
 import { toProblem } from '../errors/to-problem.ts';
 import { problemJson, problemXml, PROBLEM_JSON, PROBLEM_XML, type Problem } from '../errors/problem.ts';
 import { builtInErrorPage } from '../errors/error-page.ts';
-import type { RequestInfo } from './request-info.ts';
-import { infoOf, linkHeader, sendBody, setVary, type Layer } from './layer.ts';
+import { linkHeader, sendBody, setVary, type Layer } from './layer.ts';
 import { viewerOf, type Viewer } from './context.ts';
+import { dropUnwritableHeaders } from './header-check.ts';
+import { stateOf, type RequestState } from './request-state.ts';
 
-const reported = new WeakSet<object>();
-
-function reportOnce(layer: Layer, request: FastifyRequest, error: unknown): void {
-  const key = typeof error === 'object' && error !== null ? error : request.raw;
-  if (reported.has(key)) return;
-  reported.add(key);
+function reportOnce(state: RequestState, error: unknown): void {
+  if (!state.firstReport(error)) return;
   try {
-    layer.reportError?.(error, request.raw);
+    state.layer.reportError?.(error, state.raw);
   } catch {
     // A failing logger must not turn one error into two responses.
   }
 }
 
-function htmlBody(
-  layer: Layer,
-  problem: Problem,
-  info: RequestInfo,
-  request: FastifyRequest,
-  viewer: Viewer | undefined,
-): string {
-  const path =
-    info.resolved.kind === 'resource' || info.resolved.kind === 'passthrough' ? info.resolved.path : '';
-  const query = info.resolved.kind === 'resource' ? info.resolved.clientQuery : new URLSearchParams();
-  const ctx = { lang: info.lang, links: info.links, path, query, ...viewer };
+function htmlBody(state: RequestState, problem: Problem, viewer: Viewer | undefined): string {
+  const { resolved } = state;
+  const path = resolved.kind === 'resource' || resolved.kind === 'passthrough' ? resolved.path : '';
+  const query = resolved.kind === 'resource' ? resolved.clientQuery : new URLSearchParams();
+  const ctx = { lang: state.lang, links: state.links, path, query, ...viewer };
   try {
-    return layer.errorPage(problem, ctx).text;
+    return state.layer.errorPage(problem, ctx).text;
   } catch (pageError) {
     // The application's layout failed while showing an error: report it, fall back to plain.
-    reportOnce(layer, request, pageError);
+    reportOnce(state, pageError);
     return builtInErrorPage(problem, ctx).text;
   }
 }
@@ -48,14 +39,18 @@ export function sendProblem(
   error: unknown,
   viewer?: Viewer,
 ): FastifyReply {
-  const info = infoOf(layer, request);
-  const { problem, headers, unexpected } = toProblem(error, info.instance, layer.displayErrors);
-  if (unexpected) reportOnce(layer, request, error);
-  const { format, source } = info.errorFormat;
+  const state = stateOf(layer, request);
+  const { problem, headers, unexpected, report } = toProblem(error, state.instance, layer.displayErrors);
+  if (report) reportOnce(state, error);
+  const { format, source } = state.errorFormat;
   reply.code(problem.status);
   reply.removeHeader('Content-Location');
   reply.removeHeader('ETag');
   reply.removeHeader('Last-Modified');
+  // A problem redirects nowhere (a failed 201 or 303 must not keep its Location) and must go
+  // out even when the failure was a header value Node refuses.
+  reply.removeHeader('Location');
+  dropUnwritableHeaders(reply);
   reply.header('X-Content-Type-Options', 'nosniff');
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
   setVary(reply, source, format);
@@ -65,12 +60,12 @@ export function sendProblem(
   }
   if (format === 'html') {
     reply.header('Content-Type', CONTENT_TYPES.html);
-    return sendBody(request, reply, htmlBody(layer, problem, info, request, viewer));
+    return sendBody(request, reply, htmlBody(state, problem, viewer));
   }
   const ext = format === 'xml' ? 'xsd' : 'json';
   reply.header(
     'Link',
-    linkHeader([{ url: info.links.absolute(`/schema/problem.${ext}`), rel: 'describedby' }]),
+    linkHeader([{ url: state.links.absolute(`/schema/problem.${ext}`), rel: 'describedby' }]),
   );
   reply.header('Content-Type', format === 'xml' ? PROBLEM_XML : PROBLEM_JSON);
   return sendBody(request, reply, format === 'xml' ? problemXml(problem) : problemJson(problem));
@@ -83,6 +78,7 @@ export async function sendProblemToViewer(
   reply: FastifyReply,
   error: unknown,
 ): Promise<FastifyReply> {
-  const html = infoOf(layer, request).errorFormat.format === 'html';
-  return sendProblem(layer, request, reply, error, html ? await viewerOf(layer, request) : undefined);
+  const state = stateOf(layer, request);
+  const html = state.errorFormat.format === 'html';
+  return sendProblem(layer, request, reply, error, html ? await viewerOf(state, request) : undefined);
 }

@@ -81,3 +81,29 @@ test('failures keep the name for %u and map to 401 / 429', async () => {
   tick(15 * 60_000);
   assert.equal((await auth.authenticate(input(basic('alice:wonder:land')))).via, 'basic');
 });
+
+test('a verified Basic credential is remembered until the stored hash changes', async () => {
+  const accounts = new Map<string, AccountRecord>([
+    ['carol', { id: 3, username: 'carol', role: 'member', passwordHash: 'hash:one' }],
+  ]);
+  const verified: string[] = [];
+  const auth = createAuthenticator({
+    findUser: async (name) => accounts.get(name) ?? null,
+    findUserById: async () => null,
+    verifyPassword: async (pw, hash) => {
+      verified.push(hash);
+      return hash === `hash:${pw}`;
+    },
+    sessions: createSessionCodec({ secrets: ['s'.repeat(40)] }),
+    dummyHash: 'hash:dummy-never-matches',
+  });
+  for (let i = 0; i < 5; i++)
+    assert.equal((await auth.authenticate(input(basic(' Carol:one')))).via, 'basic', `request ${i + 1}`);
+  assert.equal(verified.length, 1, 'one hash verification for five requests');
+  // `shelfmark user passwd carol`: the old password must stop working at once.
+  accounts.set('carol', { id: 3, username: 'carol', role: 'member', passwordHash: 'hash:two' });
+  assert.equal((await auth.authenticate(input(basic('carol:one')))).failure, 'bad-credentials');
+  assert.equal((await auth.authenticate(input(basic('carol:two')))).via, 'basic');
+  assert.equal((await auth.authenticate(input(basic('carol:two')))).via, 'basic');
+  assert.equal(verified.length, 3);
+});

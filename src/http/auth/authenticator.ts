@@ -1,10 +1,28 @@
 // Who is asking? HTTP Basic first (API clients send it on every request), then the session
-// cookie. Framework-free: the Fastify glue is in hooks.ts. Account storage and password hashing
+// cookie. Framework-free: the Fastify glue is in app/pipeline.ts. Account storage and password hashing
 // are the application's, passed in as functions (src/http knows no SQL).
+//
+// A password check (Basic or the log-in form), in this order (docs/decisions/0034, 0035):
+//   1. the user name is normalised once (username.ts), for the lookup and the counters alike;
+//   2. both limiters are asked — per (account, address) and per address — and a limited
+//      attempt is refused before any hashing;
+//   3. a credential verified within the last minute (credential-cache.ts) is accepted without
+//      hashing, as long as the account's stored hash is still the one it was verified against;
+//   4. otherwise the verification gate bounds concurrent hashing per address, the limiters are
+//      asked again (a flood may have become limited while waiting), and the password is hashed.
 import type { Principal } from '../resource/types.ts';
 import type { Session, SessionCodec } from '../session/index.ts';
 import { parseBasic } from './basic.ts';
-import { limiterKey, MemoryLoginLimiter, type LoginLimiter } from './rate-limit.ts';
+import { CredentialCache } from './credential-cache.ts';
+import {
+  addressLimiterKey,
+  limiterKey,
+  MemoryLoginLimiter,
+  type LimitVerdict,
+  type LoginLimiter,
+} from './rate-limit.ts';
+import { normaliseUsername } from './username.ts';
+import { VerificationGate } from './verification-gate.ts';
 
 export interface AccountRecord {
   readonly id: number;
@@ -14,13 +32,20 @@ export interface AccountRecord {
 }
 
 export interface AuthenticatorOptions {
+  /** Called with the normalised name (normaliseUsername). */
   findUser(username: string): Promise<AccountRecord | null>;
   /** For session cookies, which carry only the id: role changes and deletions apply at once. */
   findUserById(id: number): Promise<AccountRecord | null>;
   verifyPassword(password: string, hash: string): Promise<boolean>;
   readonly sessions: SessionCodec;
-  /** Default: a MemoryLoginLimiter (5 failures per 15 minutes). */
+  /** Failures per (account, address). Default: a MemoryLoginLimiter (5 per 15 minutes). */
   readonly limiter?: LoginLimiter;
+  /** Failures per address, whatever the account. Default: in memory, 50 per 15 minutes. */
+  readonly addressLimiter?: LoginLimiter;
+  /** Concurrent password hashing per address (default: 2 running, 16 waiting). */
+  readonly gate?: VerificationGate;
+  /** Verified Basic credentials remembered briefly (default: 60 s, 10,000 entries). */
+  readonly credentialCache?: CredentialCache;
   /** A hash of some random password, verified when the user does not exist, so that an unknown
    * name costs as much time as a wrong password. */
   readonly dummyHash?: string;
@@ -54,7 +79,7 @@ export type LoginResult =
 
 export interface Authenticator {
   authenticate(input: AuthInput): Promise<Authentication>;
-  /** Username + password, rate-limited per (account, address): for Basic and for log-in forms. */
+  /** Username + password, rate-limited per (account, address) and per address: for Basic and for log-in forms. */
   checkPassword(username: string, password: string, address: string): Promise<LoginResult>;
 }
 
@@ -65,26 +90,72 @@ const ANONYMOUS: Authentication = {
   logUser: undefined,
   failure: null,
 };
+
 const principalOf = (a: AccountRecord): Principal => ({ id: a.id, username: a.username, role: a.role });
 
+/** Refused while the gate is full: the client may try again in a moment. */
+const BUSY: LoginResult = { ok: false, reason: 'rate-limited', retryAfterSeconds: 1 };
+
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
-  const limiter = options.limiter ?? new MemoryLoginLimiter(options.now ? { now: options.now } : {});
+  const clock = options.now ? { now: options.now } : {};
+  const limiter = options.limiter ?? new MemoryLoginLimiter(clock);
+  const addressLimiter = options.addressLimiter ?? new MemoryLoginLimiter({ ...clock, maxFailures: 50 });
+  const gate = options.gate ?? new VerificationGate();
+  const cache = options.credentialCache ?? new CredentialCache(clock);
   const now = options.now ?? Date.now;
 
-  async function checkPassword(username: string, password: string, address: string): Promise<LoginResult> {
-    const key = limiterKey(username, address);
-    const limit = await limiter.check(key);
-    if (!limit.allowed)
-      return { ok: false, reason: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds };
-    const account = await options.findUser(username);
-    const hash = account?.passwordHash ?? options.dummyHash;
-    const verified = hash !== undefined && (await options.verifyPassword(password, hash));
-    if (account && verified) {
-      await limiter.reset(key);
-      return { ok: true, principal: principalOf(account) };
+  /** The longer wait of the two limiters, or null when both allow. */
+  async function limited(accountKey: string, addressKey: string): Promise<LoginResult | null> {
+    const verdicts: LimitVerdict[] = await Promise.all([
+      limiter.check(accountKey),
+      addressLimiter.check(addressKey),
+    ]);
+    const waits = verdicts.flatMap((v) => (v.allowed ? [] : [v.retryAfterSeconds]));
+    return waits.length === 0
+      ? null
+      : { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.max(...waits) };
+  }
+
+  async function verify(
+    name: string,
+    password: string,
+    keys: readonly [string, string],
+  ): Promise<LoginResult> {
+    const release = await gate.enter(keys[1]);
+    if (!release) return BUSY;
+    try {
+      const refused = await limited(...keys);
+      if (refused) return refused;
+      const account = await options.findUser(name);
+      const hash = account?.passwordHash ?? options.dummyHash;
+      const verified = hash !== undefined && (await options.verifyPassword(password, hash));
+      if (account && verified) {
+        await limiter.reset(keys[0]);
+        cache.remember(cache.keyOf(name, password), account.id, account.passwordHash);
+        return { ok: true, principal: principalOf(account) };
+      }
+      await Promise.all([limiter.recordFailure(keys[0]), addressLimiter.recordFailure(keys[1])]);
+      return { ok: false, reason: 'bad-credentials' };
+    } finally {
+      release();
     }
-    await limiter.recordFailure(key);
-    return { ok: false, reason: 'bad-credentials' };
+  }
+
+  async function checkPassword(username: string, password: string, address: string): Promise<LoginResult> {
+    const name = normaliseUsername(username);
+    const keys = [limiterKey(name, address), addressLimiterKey(address)] as const;
+    const refused = await limited(...keys);
+    if (refused) return refused;
+    const cacheKey = cache.keyOf(name, password);
+    const cached = cache.get(cacheKey);
+    if (cached) {
+      const account = await options.findUser(name);
+      if (account && account.id === cached.accountId && account.passwordHash === cached.passwordHash)
+        return { ok: true, principal: principalOf(account) };
+      // The password was changed or the account removed: verify afresh.
+      cache.forget(cacheKey);
+    }
+    return verify(name, password, keys);
   }
 
   async function authenticate(input: AuthInput): Promise<Authentication> {

@@ -1,8 +1,8 @@
 // The HTTP answer to a failed authentication. Only a client that tried Basic gets a 401 with a
 // WWW-Authenticate challenge (so browsers never pop up a password dialog unasked); anonymous
-// clients are not refused here — the access rules answer them with 403 (design §7).
+// clients are not refused here — the access rules answer them with 403 (docs/access.md).
 import { HttpError } from '../errors/index.ts';
-import type { Authentication, LoginResult } from './authenticator.ts';
+import type { Authentication } from './authenticator.ts';
 import { BASIC_CHALLENGE } from './basic.ts';
 
 export function tooManyAttempts(retryAfterSeconds: number): HttpError {
@@ -20,9 +20,4 @@ export function authenticationError(auth: Authentication): HttpError | null {
       auth.failure === 'malformed' ? 'The Basic credentials are malformed.' : 'Wrong user name or password.',
     headers: { 'WWW-Authenticate': BASIC_CHALLENGE },
   });
-}
-
-/** For a log-in form: 429 when rate-limited, null otherwise (a wrong password is the form's to show). */
-export function loginError(result: LoginResult): HttpError | null {
-  return !result.ok && result.reason === 'rate-limited' ? tooManyAttempts(result.retryAfterSeconds) : null;
 }

@@ -10,8 +10,9 @@ export type {
   AuthenticatorOptions,
   LoginResult,
 } from './authenticator.ts';
-export { MemoryLoginLimiter, limiterKey } from './rate-limit.ts';
+export { MemoryLoginLimiter, limiterKey, addressLimiterKey } from './rate-limit.ts';
+export { normaliseUsername } from './username.ts';
+export { VerificationGate, type GateOptions } from './verification-gate.ts';
+export { CredentialCache, type CredentialCacheOptions } from './credential-cache.ts';
 export type { LoginLimiter, LimitVerdict, MemoryLimiterOptions } from './rate-limit.ts';
-export { authenticationError, loginError, tooManyAttempts } from './errors.ts';
-export { createSecurity, registerSecurityHooks } from './hooks.ts';
-export type { Security, SecurityOptions } from './hooks.ts';
+export { authenticationError, tooManyAttempts } from './errors.ts';

@@ -1,10 +1,12 @@
-// Failed logins per (account, address) in a sliding window (design §7): after `maxFailures`
+// Failed logins per (account, address) in a sliding window (docs/access.md): after `maxFailures`
 // failures within `windowMs`, further attempts get 429 until the oldest failure leaves the
 // window (Retry-After says when). Checked BEFORE the password is verified, so a blocked client
 // learns nothing, not even from a correct guess; a success clears the key.
-// This limiter lives in one process's memory: with --workers N each worker counts on its own
-// (an attacker gets up to N × maxFailures), and a restart forgets. LoginLimiter is the seam
-// for a shared (database-backed) implementation; see docs/decisions/0034.
+// Keys are built here, from the normalised user name (username.ts), so every spelling of one
+// account is one counter. MemoryLoginLimiter lives in one process's memory (tests, and servers
+// without a database); `shelfmark serve` counts in the database (createDatabaseLoginLimiter),
+// so workers, machines and restarts share the counts (docs/decisions/0034).
+import { normaliseUsername } from './username.ts';
 
 type Awaitable<T> = T | Promise<T>;
 export type LimitVerdict =
@@ -24,9 +26,15 @@ export interface MemoryLimiterOptions {
   readonly now?: () => number;
 }
 
-/** One key per account and address; the account name is case-folded like usernames are. */
+/** One key per account and address, the name normalised exactly as for the account lookup. */
 export function limiterKey(username: string, address: string): string {
-  return `${username.toLowerCase()}\u0000${address}`;
+  return `${normaliseUsername(username)}\u0000${address}`;
+}
+
+/** One key per address, whatever the account (an address never contains NUL, so no name's key
+ * can be the same). */
+export function addressLimiterKey(address: string): string {
+  return `*\u0000\u0000${address}`;
 }
 
 export class MemoryLoginLimiter implements LoginLimiter {

@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Fastify from 'fastify';
-import { registerBodyParsers } from './plugin.ts';
+import { parseMediaType } from './media-type.ts';
+import { refuseBeforeReading, registerBodyParsers } from './plugin.ts';
 
+/** Wired as the layer's pipeline wires them (app/pipeline.ts): the early check, then the parsers. */
 async function app(limit?: number) {
   const app = Fastify();
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    refuseBeforeReading(request, (r) => parseMediaType(r.headers['content-type']), limit);
+    return payload;
+  });
   registerBodyParsers(app, limit === undefined ? {} : { limit });
   app.setErrorHandler(
     (

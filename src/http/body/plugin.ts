@@ -1,14 +1,17 @@
-// Wires the body parsers into a Fastify instance. Not an encapsulated plugin on purpose: it is
-// called on the instance whose routes should use it (createResourceApp's root), so the parsers
-// and hooks apply to every route declared there. Fastify's own parsers are removed, so the only
-// accepted types are ours and every other type gets our 415 (with Accept-Post) instead of
-// Fastify's. Errors are the layer's HttpError; its error handler sends their headers.
+// The body parsers as Fastify content-type parsers. Not an encapsulated plugin on purpose: it
+// is called on the instance whose routes should use it (the layer's root, from
+// app/pipeline.ts, which also registers refuseBeforeReading as its preParsing hook). Fastify's
+// own parsers are removed, so the only accepted types are ours and every other type gets our
+// 415 (with Accept-Post) instead of Fastify's. Errors are the layer's HttpError; its error
+// handler sends their headers.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Fields } from './fields.ts';
 import { parseForm } from './form.ts';
 import { HttpError } from '../errors/index.ts';
 import { parseJsonFields } from './json.ts';
+import { parseMediaType, type MediaType } from './media-type.ts';
 import { DEFAULT_BODY_LIMIT, decodeUtf8, readBody, tooLarge } from './read.ts';
 import { parseXmlFields } from './xml.ts';
 
@@ -30,6 +33,8 @@ const PARSERS: Record<string, (text: string) => Fields> = {
 export interface BodyParserOptions {
   /** Largest accepted body in bytes (default 1 MiB); larger → 413. */
   readonly limit?: number;
+  /** The request's parsed Content-Type (default: parsed from the header on each call). */
+  readonly mediaTypeOf?: (request: FastifyRequest) => MediaType;
 }
 
 function unsupported(detail: string): HttpError {
@@ -39,47 +44,55 @@ function unsupported(detail: string): HttpError {
   });
 }
 
-/** The parser for a Content-Type header value; unsupported type or a charset other than UTF-8 → 415. */
-export function parserFor(contentType: string | undefined): (text: string) => Fields {
-  const [type = '', ...params] = (contentType ?? '').split(';');
-  const parse = PARSERS[type.trim().toLowerCase()];
+/** The parser for a Content-Type; unsupported type or a charset other than UTF-8 → 415. */
+export function parserFor(media: MediaType): (text: string) => Fields {
+  const parse = PARSERS[media.type];
   if (!parse)
     throw unsupported(
-      contentType ? `The body type ${type.trim()} is not supported.` : 'The body has no Content-Type.',
+      media.header
+        ? `The body type ${(media.header.split(';')[0] ?? '').trim()} is not supported.`
+        : 'The body has no Content-Type.',
     );
-  for (const param of params) {
-    const [name = '', value = ''] = param.split('=').map((s) => s.trim().toLowerCase());
-    const charset = value.replace(/^"|"$/g, '');
-    if (name === 'charset' && charset !== 'utf-8' && charset !== 'us-ascii') {
+  for (const charset of media.charsets) {
+    if (charset !== 'utf-8' && charset !== 'us-ascii') {
       throw unsupported(`The charset ${charset} is not supported; send UTF-8.`);
     }
   }
   return parse;
 }
 
-function hasBody(request: FastifyRequest): boolean {
-  const length = request.headers['content-length'];
-  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/**
+ * The preParsing check: refuse before reading a byte — wrong type → 415, declared length over
+ * the limit → 413. GET/HEAD bodies are ignored, so never refused.
+ */
+export function refuseBeforeReading(
+  request: FastifyRequest,
+  mediaTypeOf: (request: FastifyRequest) => MediaType,
+  limit: number = DEFAULT_BODY_LIMIT,
+): void {
+  const { method, headers } = request;
+  if (method === 'GET' || method === 'HEAD' || !hasBody(headers)) return;
+  parserFor(mediaTypeOf(request));
+  if (Number(headers['content-length']) > limit) throw tooLarge(limit);
+}
+
+/** Registers the content-type parsers (no hooks: the caller places refuseBeforeReading). */
 export function registerBodyParsers(app: FastifyInstance, options: BodyParserOptions = {}): void {
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
-
-  // Refuse early, before reading a byte: wrong type → 415, declared length over the limit → 413.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return payload;
-    parserFor(request.headers['content-type']);
-    if (Number(request.headers['content-length']) > limit) throw tooLarge(limit);
-    return payload;
-  });
-
+  const mediaTypeOf =
+    options.mediaTypeOf ?? ((request: FastifyRequest) => parseMediaType(request.headers['content-type']));
   app.removeAllContentTypeParsers();
   const parse = async (request: FastifyRequest, payload: Readable): Promise<Fields> => {
-    const text = decodeUtf8(await readBody(payload, limit));
-    return parserFor(request.headers['content-type'])(text);
+    const parser = parserFor(mediaTypeOf(request));
+    return parser(decodeUtf8(await readBody(payload, limit)));
   };
   app.addContentTypeParser(Object.keys(PARSERS), parse);
-  // Backstop: the preParsing hook already refused these, unless the body had no length header.
+  // Backstop: refuseBeforeReading already refused these, unless the body had no length header.
   app.addContentTypeParser('*', async (request: FastifyRequest) => {
     throw unsupported(`The body type ${request.headers['content-type'] ?? '(none)'} is not supported.`);
   });

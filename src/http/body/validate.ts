@@ -1,11 +1,10 @@
 // Generic field validation for writers: a spec per field, every problem reported at once.
-// validateFields throws a 422 whose `errors` member lists { field, detail } (the problem
-// schemas' shape); checkFields returns the problems with a code and limit instead, so an HTML
-// form can say them in the reader's language next to each input.
+// checkFields returns the problems with a code and limit, so an HTML form can say them in the
+// reader's language next to each input and an API answer can list them (the caller builds
+// the 422).
 // Strings are trimmed; an empty or absent value counts as missing, so an optional field left
 // blank in a form is simply absent from the result (PUT then clears it).
 import { isFields, type FieldValue } from './fields.ts';
-import { HttpError } from '../errors/index.ts';
 
 interface Common {
   readonly required?: boolean;
@@ -33,7 +32,8 @@ export interface FieldProblem {
   readonly limit?: number;
 }
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A slug as the URL space allows it: lower-case ASCII words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function isUrl(s: string): boolean {
   try {
@@ -60,7 +60,7 @@ function checkOne(rule: FieldRule, raw: FieldValue): Check {
   }
   if (typeof raw !== 'string') return { ok: false, code: 'type', message: 'must be text' };
   if (rule.type === 'url-or-slug') {
-    return SLUG.test(raw) || (raw.length <= 2048 && isUrl(raw))
+    return SLUG_PATTERN.test(raw) || (raw.length <= 2048 && isUrl(raw))
       ? { ok: true, value: raw }
       : {
           ok: false,
@@ -130,15 +130,4 @@ export function checkFields<S extends FieldSpec>(body: unknown, spec: S): FieldC
     else result[field] = rule.many ? checked.map((c) => c.ok && c.value) : checked[0]?.ok && checked[0].value;
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: result as Validated<S> };
-}
-
-/** Returns the validated values or throws a 422 HttpError listing every problem. */
-export function validateFields<S extends FieldSpec>(body: unknown, spec: S): Validated<S> {
-  const checked = checkFields(body, spec);
-  if (checked.ok) return checked.value;
-  const detail = checked.problems.map((p) => `${p.field || 'body'} ${p.message}`).join('; ');
-  throw new HttpError('SHELFMARK_VALIDATION_FAILED', {
-    detail: `The request has invalid fields: ${detail}.`,
-    extensions: { errors: checked.problems.map((p) => ({ field: p.field, detail: p.message })) },
-  });
 }

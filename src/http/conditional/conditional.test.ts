@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { etagOf, noneMatch, notModified, strongMatch } from './conditional.ts';
+import { etagOf, lastModifiedToSend, noneMatch, notModified, strongMatch } from './conditional.ts';
 
 test('etagOf is strong, stable and differs per body', () => {
   assert.match(etagOf('a'), /^"[A-Za-z0-9_-]+"$/);
@@ -42,4 +42,16 @@ test('If-Modified-Since at one-second precision, ignored when If-None-Match is p
       undefined,
     ),
   );
+});
+
+test('a version whose second is not over: no Last-Modified, and If-Modified-Since never gives 304', () => {
+  const modified = new Date('2024-05-01T10:00:00.500Z');
+  const sameSecond = Date.parse('2024-05-01T10:00:00.900Z');
+  const nextSecond = Date.parse('2024-05-01T10:00:01.000Z');
+  assert.equal(lastModifiedToSend(modified, sameSecond), undefined);
+  assert.equal(lastModifiedToSend(modified, nextSecond), modified);
+  const headers = { ifNoneMatch: undefined, ifModifiedSince: 'Wed, 01 May 2024 10:00:00 GMT' };
+  // A second write at 10:00:00.700 would carry the same date: no 304 until the second is over.
+  assert.ok(!notModified(headers, '"x"', modified, sameSecond));
+  assert.ok(notModified(headers, '"x"', modified, nextSecond));
 });

@@ -18,7 +18,7 @@ export function noneMatch(ifNoneMatch: string, etag: string): boolean {
   return header.split(',').some((candidate) => opaque(candidate.trim()) === wanted);
 }
 
-/** If-Match uses the strong comparison (for PUT/DELETE, design §6): weak tags never match. */
+/** If-Match uses the strong comparison (for PUT/DELETE, docs/methods.md): weak tags never match. */
 export function strongMatch(ifMatch: string, etag: string): boolean {
   const header = ifMatch.trim();
   if (header === '*') return true;
@@ -30,16 +30,36 @@ export interface ConditionalHeaders {
   readonly ifModifiedSince: string | undefined;
 }
 
-/** True when a GET/HEAD may answer 304. If-Modified-Since counts only without If-None-Match. */
+const second = (ms: number): number => Math.floor(ms / 1000);
+
+/**
+ * The Last-Modified to send, or undefined while its second is not over (ADR 0024): HTTP dates
+ * have whole seconds, so a second write within the same second would carry the same date, and a
+ * client holding it would get a wrong 304. Once the second is over, every later version is dated
+ * in a later second. Until then the ETag (which always changes) is the only validator.
+ */
+export function lastModifiedToSend(lastModified: Date | undefined, now: number): Date | undefined {
+  if (lastModified === undefined) return undefined;
+  return second(lastModified.getTime()) < second(now) ? lastModified : undefined;
+}
+
+/**
+ * True when a GET/HEAD may answer 304. If-Modified-Since counts only without If-None-Match, and
+ * only for a version whose second is over at `now` (see lastModifiedToSend): a date the client
+ * took from elsewhere must not match a version that may still be followed within its second.
+ */
 export function notModified(
   headers: ConditionalHeaders,
   etag: string,
   lastModified: Date | undefined,
+  now: number = Date.now(),
 ): boolean {
   if (headers.ifNoneMatch !== undefined) return noneMatch(headers.ifNoneMatch, etag);
-  if (headers.ifModifiedSince === undefined || lastModified === undefined) return false;
+  if (headers.ifModifiedSince === undefined) return false;
+  const sendable = lastModifiedToSend(lastModified, now);
+  if (sendable === undefined) return false;
   const since = Date.parse(headers.ifModifiedSince);
   if (Number.isNaN(since)) return false;
   // HTTP dates have whole seconds; compare at that precision.
-  return Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+  return second(sendable.getTime()) <= second(since);
 }

@@ -1,2 +1,2 @@
-export { etagOf, noneMatch, notModified, strongMatch } from './conditional.ts';
+export { etagOf, noneMatch, lastModifiedToSend, notModified, strongMatch } from './conditional.ts';
 export type { ConditionalHeaders } from './conditional.ts';

@@ -1,4 +1,4 @@
-// The CSRF decision for one request (design §7). Which checks apply depends on what
+// The CSRF decision for one request (docs/access.md). Which checks apply depends on what
 // authenticates the request, because CSRF abuses credentials the browser adds by itself:
 //   session cookie → origin check (strict) AND a valid token (`X-CSRF-Token` or `_csrf`);
 //   login (POST to the session resource) → origin check (strict) only: there is no session yet;

@@ -1,4 +1,4 @@
-// Where did this unsafe request come from? Evidence in order of trust (design §7):
+// Where did this unsafe request come from? Evidence in order of trust (docs/access.md):
 //   1. Sec-Fetch-Site (set by the browser, unforgeable by pages): same-origin / none → ok,
 //      same-site / cross-site → refused. `same-site` is refused too: a sibling subdomain is
 //      another application.

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   SHELFMARK_INTERNAL_ERROR: { status: 500, title: 'Internal Server Error' },
   SHELFMARK_NOT_IMPLEMENTED: { status: 501, title: 'Not Implemented' },
   SHELFMARK_SERVICE_UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
+  SHELFMARK_DATABASE_BUSY: { status: 503, title: 'Service Unavailable' },
+  SHELFMARK_DATABASE_UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

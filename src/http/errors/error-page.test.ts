@@ -1,4 +1,4 @@
-// The built-in error page: HTML links are root-relative (design §4), also for a 406's list.
+// The built-in error page: HTML links are root-relative (docs/representations.md), also for a 406's list.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createLinks } from '../links/links.ts';

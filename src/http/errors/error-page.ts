@@ -39,7 +39,7 @@ const GERMAN_TITLES: Readonly<Record<number, string>> = {
 };
 
 /**
- * An absolute URL of this site as the root-relative link HTML uses (design §4): the problem's
+ * An absolute URL of this site as the root-relative link HTML uses (docs/representations.md): the problem's
  * `available` URLs are absolute for XML and JSON, an HTML page links them by path. A URL of
  * another origin (or not a URL) stays as it is.
  */

@@ -1,7 +1,8 @@
-// What displayErrors shows about an unexpected error (design §8): class, message, the source
-// file and line of the innermost application frame, the stack and a few lines of source.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// What displayErrors shows about an unexpected error (docs/logs.md): class, message, the source
+// file and line, the stack and a few lines of source. Which frame counts as "where it
+// happened" is the logging module's rule (describeError), so the page and the error-log
+// entry always name the same file and line.
+import { describeError, type SourceExcerpt } from '../../logging/error/index.ts';
 
 export interface ExceptionDetails {
   readonly class: string;
@@ -13,50 +14,28 @@ export interface ExceptionDetails {
   readonly source: string;
 }
 
-// `    at fn (file:///app/src/x.ts:12:5)` or `    at /app/src/x.ts:12:5`
-const FRAME = /^\s*at (?:.*? \()?((?:file:\/\/)?\/[^():]+):(\d+):\d+\)?$/;
-
-/** The first stack frame outside node_modules and Node's internals. */
-export function sourceLocation(stack: string): { file: string; line: number } | null {
-  let fallback: { file: string; line: number } | null = null;
-  for (const text of stack.split('\n')) {
-    const match = FRAME.exec(text);
-    if (!match?.[1] || !match[2]) continue;
-    const file = match[1].startsWith('file://') ? fileURLToPath(match[1]) : match[1];
-    const location = { file, line: Number(match[2]) };
-    if (!file.includes('/node_modules/')) return location;
-    fallback ??= location;
-  }
-  return fallback;
-}
-
-export function sourceExcerpt(file: string, line: number, around = 3): string {
-  let lines: string[];
-  try {
-    lines = readFileSync(file, 'utf8').split('\n');
-  } catch {
-    return '';
-  }
-  const from = Math.max(1, line - around);
-  const to = Math.min(lines.length, line + around);
-  const width = String(to).length;
-  const out: string[] = [];
-  for (let n = from; n <= to; n++) {
-    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
-  }
-  return out.join('\n');
+/** `>  12 | throw …` style: numbered lines, the error line marked. */
+function numbered(excerpt: SourceExcerpt | undefined): string {
+  if (!excerpt) return '';
+  const last = excerpt.firstLine + excerpt.lines.length - 1;
+  const width = String(last).length;
+  return excerpt.lines
+    .map((text, i) => {
+      const n = excerpt.firstLine + i;
+      return `${n === excerpt.errorLine ? '>' : ' '} ${String(n).padStart(width)} | ${text}`;
+    })
+    .join('\n');
 }
 
 export function exceptionDetails(error: unknown): ExceptionDetails {
-  const isError = error instanceof Error;
-  const stack = isError ? (error.stack ?? '') : '';
-  const location = sourceLocation(stack);
+  const described = describeError(error, { excerptRadius: 3 });
   return {
-    class: isError ? error.constructor.name || error.name : typeof error,
-    message: isError ? error.message : String(error),
-    file: location?.file ?? '',
-    line: location?.line ?? 0,
-    stack,
-    source: location ? sourceExcerpt(location.file, location.line) : '',
+    class: described.className,
+    message: described.message,
+    file: described.file ?? '',
+    line: described.line ?? 0,
+    // The error's own text (first line `Class: message`), as a developer expects to see it.
+    stack: error instanceof Error ? (error.stack ?? '') : '',
+    source: numbered(described.sourceExcerpt),
   };
 }

@@ -53,7 +53,3 @@ export class HttpError extends Error {
     this.headers = options.headers ?? {};
   }
 }
-
-export function isHttpError(error: unknown): error is HttpError {
-  return error instanceof HttpError;
-}

@@ -1,4 +1,4 @@
-export { HttpError, isHttpError } from './http-error.ts';
+export { HttpError } from './http-error.ts';
 export type { AvailableLink, FieldError, HttpErrorOptions, ProblemExtensions } from './http-error.ts';
 export { ERROR_CODES, codeForStatus } from './codes.ts';
 export type { ErrorCode } from './codes.ts';
@@ -6,7 +6,7 @@ export { problemJson, problemXml, PROBLEM_JSON, PROBLEM_XML, PROBLEM_NAMESPACE }
 export type { Problem } from './problem.ts';
 export { builtInErrorPage, localTitle, rootRelative } from './error-page.ts';
 export type { ErrorPage, ErrorPageContext } from './error-page.ts';
-export { exceptionDetails, sourceLocation } from './exception-details.ts';
+export { exceptionDetails } from './exception-details.ts';
 export type { ExceptionDetails } from './exception-details.ts';
 export { toProblem } from './to-problem.ts';
 export type { ProblemOutcome } from './to-problem.ts';

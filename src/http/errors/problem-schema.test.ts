@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { fakeApp } from '../app/fake-app.ts';
+import { fakeApp } from '../../../test/kit/http/fake-app.ts';
 import { PROBLEM_XSD_PATH, problemSchemas } from './schema/schemas.ts';
 
 const app = await fakeApp({ displayErrors: true });

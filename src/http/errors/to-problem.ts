@@ -3,12 +3,15 @@ import { HttpError } from './http-error.ts';
 import { codeForStatus, ERROR_CODES } from './codes.ts';
 import { exceptionDetails } from './exception-details.ts';
 import type { Problem } from './problem.ts';
+import { storageProblem } from './storage-problem.ts';
 
 export interface ProblemOutcome {
   readonly problem: Problem;
   readonly headers: Readonly<Record<string, string>>;
   /** An unexpected error: reported, and its body empty unless displayErrors. */
   readonly unexpected: boolean;
+  /** Passed to reportError: every unexpected error, and a database that is busy or down. */
+  readonly report: boolean;
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -30,8 +33,11 @@ export function toProblem(error: unknown, instance: string, displayErrors: boole
       ...(error.status === 500 && displayErrors && { exception: exceptionDetails(error.cause ?? error) }),
     };
     // A deliberate 503 (with Retry-After) is meant for the client; a 500 is a failure.
-    return { problem, headers: error.headers, unexpected: error.status === 500 };
+    const unexpected = error.status === 500;
+    return { problem, headers: error.headers, unexpected, report: unexpected };
   }
+  const transient = storageProblem(error, instance);
+  if (transient) return transient;
   // Fastify's own client errors (body too large, bad JSON, unsupported media type) carry a
   // statusCode; their messages describe the request, not the server, so they are shown.
   const status = statusOf(error);
@@ -46,7 +52,7 @@ export function toProblem(error: unknown, instance: string, displayErrors: boole
       instance,
       code,
     };
-    return { problem, headers: {}, unexpected: false };
+    return { problem, headers: {}, unexpected: false, report: false };
   }
   const code = status === undefined ? 'SHELFMARK_INTERNAL_ERROR' : codeForStatus(status);
   const problem: Problem = {
@@ -57,5 +63,5 @@ export function toProblem(error: unknown, instance: string, displayErrors: boole
     code,
     ...(displayErrors && { exception: exceptionDetails(error) }),
   };
-  return { problem, headers: {}, unexpected: true };
+  return { problem, headers: {}, unexpected: true, report: true };
 }

@@ -1,2 +1,3 @@
 export { compileTrust, createLinks, parseBase, requestBase } from './links.ts';
 export type { PublicBase, TrustFunction } from './links.ts';
+export { headerUrl } from './header-url.ts';

@@ -1,4 +1,4 @@
-// Absolute and root-relative URLs under the public base (design §4). Behind a trusted proxy
+// Absolute and root-relative URLs under the public base (docs/representations.md). Behind a trusted proxy
 // the forwarded scheme and host replace the configured ones; the path prefix always stays.
 import proxyAddr from 'proxy-addr';
 import type { IncomingMessage } from 'node:http';

@@ -1,3 +1,2 @@
 export { formMethodOverride, METHOD_FIELD } from './override.ts';
 export type { OverrideInput, OverridableMethod } from './override.ts';
-export { registerMethodOverride, overrideOf } from './hook.ts';

@@ -1,59 +1,67 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import Fastify from 'fastify';
-import { registerBodyParsers } from '../body/index.ts';
+import { createResourceApp } from '../app/create-app.ts';
 import { HttpError } from '../errors/index.ts';
-import { effectiveMethod, rememberRequest } from '../app/request-state.ts';
-import { registerMethodOverride } from './hook.ts';
+import type { Handler } from '../resource/types.ts';
+import { html, xml } from '../representation/markup.ts';
 import { formMethodOverride } from './override.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
+type BodyType = 'form' | 'json' | 'xml' | null;
 const fields = (o: Record<string, unknown>) => Object.assign(Object.create(null), o);
 
 test('formMethodOverride', async (t) => {
-  const cases: [string, string, string | undefined, unknown, string | null][] = [
-    ['form POST with PUT', 'POST', FORM, fields({ _method: 'PUT' }), 'PUT'],
-    [
-      'form POST with delete (any case)',
-      'POST',
-      `${FORM}; charset=utf-8`,
-      fields({ _method: 'delete' }),
-      'DELETE',
-    ],
-    ['form POST without field', 'POST', FORM, fields({ a: '1' }), null],
-    ['form POST with POST', 'POST', FORM, fields({ _method: 'POST' }), null],
-    ['JSON body is never overridden', 'POST', 'application/json', { _method: 'DELETE' }, null],
-    ['XML body is never overridden', 'POST', 'application/xml', fields({ _method: 'DELETE' }), null],
-    ['only POST is overridden', 'PUT', FORM, fields({ _method: 'DELETE' }), null],
-    ['GET stays GET', 'GET', undefined, undefined, null],
-    ['no body', 'POST', undefined, undefined, null],
+  const cases: [string, string, BodyType, unknown, string | null][] = [
+    ['form POST with PUT', 'POST', 'form', fields({ _method: 'PUT' }), 'PUT'],
+    ['form POST with delete (any case)', 'POST', 'form', fields({ _method: 'delete' }), 'DELETE'],
+    ['form POST without field', 'POST', 'form', fields({ a: '1' }), null],
+    ['form POST with POST', 'POST', 'form', fields({ _method: 'POST' }), null],
+    ['JSON body is never overridden', 'POST', 'json', { _method: 'DELETE' }, null],
+    ['XML body is never overridden', 'POST', 'xml', fields({ _method: 'DELETE' }), null],
+    ['only POST is overridden', 'PUT', 'form', fields({ _method: 'DELETE' }), null],
+    ['GET stays GET', 'GET', null, undefined, null],
+    ['no body', 'POST', null, undefined, null],
   ];
-  for (const [name, method, contentType, body, expected] of cases) {
-    await t.test(name, () => assert.equal(formMethodOverride({ method, contentType, body }), expected));
+  for (const [name, method, bodyType, body, expected] of cases) {
+    await t.test(name, () => assert.equal(formMethodOverride({ method, bodyType, body }), expected));
   }
   for (const bad of ['GET', 'PATCH', 'OPTIONS']) {
     assert.throws(
-      () => formMethodOverride({ method: 'POST', contentType: FORM, body: fields({ _method: bad }) }),
+      () => formMethodOverride({ method: 'POST', bodyType: 'form', body: fields({ _method: bad }) }),
       (e: unknown) => e instanceof HttpError && e.status === 400,
     );
   }
   assert.throws(() =>
-    formMethodOverride({ method: 'POST', contentType: FORM, body: fields({ _method: ['PUT', 'DELETE'] }) }),
+    formMethodOverride({ method: 'POST', bodyType: 'form', body: fields({ _method: ['PUT', 'DELETE'] }) }),
   );
 });
 
-test('the hook sets the effective method; the query string is ignored', async () => {
-  const app = Fastify({
-    rewriteUrl(raw) {
-      rememberRequest(raw, { originalUrl: raw.url ?? '/', resolved: { kind: 'not-found' } as never });
-      return raw.url ?? '/';
+test('the layer dispatches by the override; the query string and the charset are ignored', async () => {
+  const echo: Handler = async (ctx) => ({
+    type: 'representation',
+    representation: {
+      model: ctx.method as string,
+      view: {
+        html: () => html`${ctx.method}`,
+        xml: () => xml`${ctx.method}`,
+        json: (method: string) => ({ method }),
+      },
+      canonicalPath: '/',
     },
   });
-  registerBodyParsers(app);
-  registerMethodOverride(app);
-  app.post('/', async (request) => ({ method: effectiveMethod(request) }));
-  const post = (url: string, payload: string) =>
-    app.inject({ method: 'POST', url, headers: { 'content-type': FORM }, payload });
-  assert.deepEqual((await post('/', '_method=DELETE')).json(), { method: 'DELETE' });
-  assert.deepEqual((await post('/?_method=DELETE', 'a=1')).json(), { method: 'POST' });
+  const app = await createResourceApp({
+    baseUrl: 'http://localhost',
+    trustProxy: [],
+    resources: [{ name: 'echo', path: '/', methods: { POST: echo, PUT: echo, DELETE: echo } }],
+    rewrites: [],
+    displayErrors: false,
+  });
+  const post = (url: string, payload: string, type = FORM) =>
+    app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+  assert.deepEqual((await post('/index.json', '_method=DELETE')).json(), { method: 'DELETE' });
+  assert.deepEqual((await post('/index.json', '_method=put', `${FORM}; charset=utf-8`)).json(), {
+    method: 'PUT',
+  });
+  assert.deepEqual((await post('/index.json?_method=DELETE', 'a=1')).json(), { method: 'POST' });
+  assert.equal((await post('/index.json', '_method=PATCH')).statusCode, 400);
 });

@@ -1,7 +1,10 @@
 // HTML forms can only GET and POST, so a form asks for PUT or DELETE with a hidden
-// `_method` field (design §6). Only honoured on a POST whose body is a form: never from the
+// `_method` field (docs/methods.md). Only honoured on a POST whose body is a form: never from the
 // query string (a link or an <img> could then delete), never from JSON or XML (API clients can
-// send the real method).
+// send the real method). The layer's preHandler (app/pipeline.ts) calls it after the body is
+// parsed and after the CSRF check, so CSRF is checked on the real POST and the access log keeps
+// %m = POST; routing happened before the body was read, so the dispatcher picks the handler by
+// the request state's effective method.
 import { HttpError } from '../errors/index.ts';
 
 export const METHOD_FIELD = '_method';
@@ -10,14 +13,10 @@ const ALLOWED: readonly string[] = ['PUT', 'DELETE'];
 
 export interface OverrideInput {
   readonly method: string;
-  /** The request's Content-Type header. */
-  readonly contentType: string | undefined;
+  /** What the request's Content-Type announces (app's RequestState, body/media-type.ts). */
+  readonly bodyType: 'form' | 'json' | 'xml' | null;
   /** The parsed body (a field object for forms). */
   readonly body: unknown;
-}
-
-function isForm(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
 /**
@@ -25,7 +24,7 @@ function isForm(contentType: string | undefined): boolean {
  * `_method=POST` (or an empty value) is a no-op; any other value → 400.
  */
 export function formMethodOverride(input: OverrideInput): OverridableMethod | null {
-  if (input.method !== 'POST' || !isForm(input.contentType)) return null;
+  if (input.method !== 'POST' || input.bodyType !== 'form') return null;
   const body = input.body;
   if (typeof body !== 'object' || body === null || !Object.hasOwn(body, METHOD_FIELD)) return null;
   const raw = (body as Record<string, unknown>)[METHOD_FIELD];

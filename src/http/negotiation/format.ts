@@ -1,4 +1,4 @@
-// Choosing the representation (design §5): suffix > ?format= > Accept. Pure functions, no
+// Choosing the representation (docs/representations.md): suffix > ?format= > Accept. Pure functions, no
 // Fastify objects, so the table tests can run them directly.
 import Negotiator from 'negotiator';
 import type { Format } from '../resource/types.ts';

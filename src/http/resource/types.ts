@@ -109,6 +109,12 @@ export interface ResourceDefinition {
   /** The route the handler answers at after rewriting, e.g. `/person` or `/personen`. */
   readonly path: string;
   readonly methods: Partial<Record<HandlerMethod, Handler>>;
+  /**
+   * GET's 200 representation depends only on the request's URL, format, language, viewer and
+   * the database (nothing else: no clock, no files): the layer may keep the rendered bytes
+   * while the database version is unchanged (ADR 0048).
+   */
+  readonly cacheable?: boolean;
 }
 
 /** One line of the rewrite table, like mod_rewrite: `^/personen/([^/.]+)$` → `/person?slug=$1`. */

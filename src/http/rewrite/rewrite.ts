@@ -1,14 +1,9 @@
-// The rewrite table (design §3), like mod_rewrite: the first rule whose pattern matches the
+// The rewrite table (docs/urls.md), like mod_rewrite: the first rule whose pattern matches the
 // readable path names the internal (script-style) URL the router sees. Pure functions.
 import type { Format, RewriteRule } from '../resource/types.ts';
 import { parseFormat } from '../negotiation/format.ts';
 
 const SUFFIX = /\.(html|xml|json)$/;
-
-/** The path prefix of the public base URL: `https://x.example/katalog/` → `/katalog`. */
-export function basePathOf(baseUrl: string): string {
-  return new URL(baseUrl).pathname.replace(/\/+$/, '');
-}
 
 /** The path under the base, or null when the request lies outside it. */
 export function stripBase(pathname: string, basePath: string): string | null {

@@ -1,6 +1,6 @@
 // The session cookie's value: `base64url(payload).base64url(HMAC-SHA256(payload))` where the
 // payload is {"u": user id, "e": expiry (Unix seconds), "s": random session id}. The session id
-// exists only to bind CSRF tokens to this login; the server stores nothing (design §7, seed §2).
+// exists only to bind CSRF tokens to this login; the server stores nothing (docs/access.md).
 // Anything that does not verify — tampered, expired, wrong key, garbage — reads as null: the
 // client is simply anonymous, never an error.
 import { randomBytes } from 'node:crypto';

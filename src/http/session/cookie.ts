@@ -1,7 +1,7 @@
 // The session cookie on the wire, via @fastify/cookie (which createResourceApp registers, with
 // no secret of its own: the value is signed by codec.ts). Only the login (set) and logout
 // (clear) handlers write it; nothing here runs on GET/HEAD, so anonymous readers never get a
-// cookie (design §6) and a logged-in reader's cookie is never refreshed behind their back.
+// cookie (docs/methods.md) and a logged-in reader's cookie is never refreshed behind their back.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Session, SessionCodec } from './codec.ts';
@@ -10,7 +10,7 @@ export const SESSION_COOKIE = 'shelfmark_session';
 
 export interface SessionCookieOptions {
   readonly codec: SessionCodec;
-  /** Public base URL (design §10): its path becomes the cookie Path, https makes it Secure. */
+  /** Public base URL (SHELFMARK_BASE_URL): its path becomes the cookie Path, https makes it Secure. */
   readonly baseUrl: string;
   readonly name?: string;
 }

@@ -29,6 +29,13 @@ export function verifyMac(keys: Keyring, data: string, signature: Buffer): boole
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
 
+/**
+ * The bytes of an unpadded base64url text, or null. Only the canonical encoding is accepted:
+ * a last character whose unused low bits are set decodes to the same bytes as another text,
+ * and a signed value must have exactly one spelling (so a changed character is always refused).
+ */
 export function fromBase64url(text: string): Buffer | null {
-  return B64URL.test(text) ? Buffer.from(text, 'base64url') : null;
+  if (!B64URL.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : null;
 }

@@ -1,11 +1,11 @@
 // The access log: one Apache-format line per request, written to a sink.
-import { compileLogFormat, NAMED_FORMATS, type LineFormatter } from './compile.ts';
+import { compileLogFormat, type LineFormatter } from './compile.ts';
 import type { AccessRecord } from './record.ts';
 import type { LogSink } from '../sink/sink.ts';
 
 export { compileLogFormat, NAMED_FORMATS, type LineFormatter } from './compile.ts';
 export { rawHeaderValue, type AccessRecord } from './record.ts';
-export { setLogUser, basicAuthUser, logUserOf } from './user.ts';
+export { basicAuthUser, logUserOf } from './user.ts';
 export { apacheTime } from './time.ts';
 
 export interface AccessLog {
@@ -17,5 +17,3 @@ export function createAccessLog(sink: LogSink, format: string = 'combined'): Acc
   const line: LineFormatter = compileLogFormat(format);
   return { log: (record) => sink.write(line(record)) };
 }
-
-export const DEFAULT_ACCESS_FORMAT = NAMED_FORMATS.combined!;

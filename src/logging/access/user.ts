@@ -1,18 +1,9 @@
-// %u: the authenticated user. The session layer names it with setLogUser(); otherwise, like
-// Apache, the user name of a Basic Authorization header counts, even before (or without) the
-// password being accepted, so failed logins show the name that was tried.
-import type { IncomingMessage } from 'node:http';
+// %u: the authenticated user. The application names it (createHttpServer's accessUser option,
+// a normal JavaScript string); otherwise, like Apache, the user name of a Basic Authorization
+// header counts, even before (or without) the password being accepted, so failed logins show
+// the name that was tried.
 import { utf8Binary } from '../escape.ts';
 import { rawHeaderValue } from './record.ts';
-
-const kUser = Symbol.for('shelfmark.logUser');
-
-type WithUser = IncomingMessage & { [kUser]?: string };
-
-/** Records the user name (a normal JavaScript string) to log as %u for this request. */
-export function setLogUser(raw: IncomingMessage, name: string): void {
-  (raw as WithUser)[kUser] = utf8Binary(name);
-}
 
 /** The user name (binary) of a Basic credentials header value, or undefined. */
 export function basicAuthUser(authorization: string | undefined): string | undefined {
@@ -24,7 +15,7 @@ export function basicAuthUser(authorization: string | undefined): string | undef
   return colon < 0 ? decoded : decoded.slice(0, colon);
 }
 
-/** %u for a request: setLogUser's name, else the Basic user name, else undefined (`-`). */
-export function logUserOf(raw: IncomingMessage, rawHeaders: readonly string[]): string | undefined {
-  return (raw as WithUser)[kUser] ?? basicAuthUser(rawHeaderValue(rawHeaders, 'authorization'));
+/** %u (binary): the application's name for the user, else the Basic user name, else undefined (`-`). */
+export function logUserOf(named: string | undefined, rawHeaders: readonly string[]): string | undefined {
+  return named !== undefined ? utf8Binary(named) : basicAuthUser(rawHeaderValue(rawHeaders, 'authorization'));
 }

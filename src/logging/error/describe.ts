@@ -1,8 +1,8 @@
 // What an uncaught error in application code was and where it happened: the first stack frame
 // in the project's own code, i.e. under the repository root and outside node_modules (Node runs
-// the .ts files directly, so lines are the .ts lines). The same frame the displayErrors page
-// names (src/http/errors/exception-details.ts), so the log and the page agree.
-// Used for the error-log entry and for the displayErrors page.
+// the .ts files directly, so lines are the .ts lines). The one stack parser of the project:
+// the error-log entry, the supervisor's "Uncaught" entry and the displayErrors page
+// (src/http/errors/exception-details.ts) all use it, so they name the same file and line.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +79,7 @@ function excerpt(file: string, line: number, radius: number): SourceExcerpt | un
 export function describeError(err: unknown, options: DescribeOptions = {}): ErrorDescription {
   const srcRoot = path.resolve(options.srcRoot ?? DEFAULT_SRC) + path.sep;
   const isError = err instanceof Error;
-  const className = isError ? (err.constructor?.name ?? err.name) : typeof err;
+  const className = isError ? err.constructor?.name || err.name : typeof err;
   const message = isError ? err.message : String(err);
   const rawStack = isError && typeof err.stack === 'string' ? err.stack : '';
   const frames = parseStack(rawStack);

@@ -4,6 +4,7 @@ import type { LogSink } from '../sink/sink.ts';
 import { rawHeaderValue } from '../access/record.ts';
 import { formatErrorLine, levelRank, type Level } from './format.ts';
 import { describeError, errorLogMessage, type DescribeOptions } from './describe.ts';
+import { createRepeats } from './repeats.ts';
 
 export interface ErrorContext {
   /** `IP:PORT` of the connection. */
@@ -12,6 +13,8 @@ export interface ErrorContext {
   readonly referer?: string | undefined;
   /** The message holds raw request bytes (one char per byte) rather than text. */
   readonly binary?: boolean | undefined;
+  /** httpd's `(errno)text: ` before the client, e.g. `(22)Invalid argument`. */
+  readonly osError?: string | undefined;
 }
 
 export interface ErrorLog {
@@ -23,6 +26,14 @@ export interface ErrorLog {
   requestError(err: unknown, raw?: IncomingMessage): void;
   /** An application warning (`[shelfmark:warn]`), optionally tied to a request. */
   warning(message: string, raw?: IncomingMessage): void;
+  /**
+   * An error that may repeat for every request (the database is down or locked): the first
+   * occurrence of `key` in an interval is written in full like requestError, the rest as one
+   * `... repeated N times in the last 10 s: KEY` entry per interval.
+   */
+  repeatedError(key: string, level: Level, err: unknown, raw?: IncomingMessage): void;
+  /** Writes the pending "repeated" summaries now (before the sink is closed). */
+  flushRepeats(): void;
   readonly sink: LogSink;
 }
 
@@ -32,6 +43,8 @@ export interface ErrorLogOptions {
   /** Module name for the application's own entries; default `shelfmark`. */
   readonly module?: string;
   readonly describe?: DescribeOptions;
+  /** Interval of the "repeated N times" summaries in ms; default 10 s. */
+  readonly repeatIntervalMs?: number;
 }
 
 const unmap = (a: string | undefined): string => (a?.startsWith('::ffff:') ? a.slice(7) : (a ?? '-'));
@@ -55,16 +68,26 @@ export function createErrorLog(sink: LogSink, options: ErrorLogOptions = {}): Er
         module: mod,
         level: l,
         message,
+        osError: context?.osError,
         client: context?.client,
         referer: context?.referer,
         binary: context?.binary,
       }),
     );
   };
+  const repeats = createRepeats((l, message) => log(l, module, message), options.repeatIntervalMs);
   return {
     level,
     enabled,
     log,
+    repeatedError(key, l, err, raw) {
+      if (!enabled(l)) return;
+      // The first entry keeps the request's client; the summary is about many clients.
+      repeats.occur(key, l, () =>
+        log(l, module, errorLogMessage(describeError(err, options.describe)), raw && requestContext(raw)),
+      );
+    },
+    flushRepeats: () => repeats.flush(),
     requestError(err, raw) {
       log('error', module, errorLogMessage(describeError(err, options.describe)), raw && requestContext(raw));
     },

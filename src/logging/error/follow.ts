@@ -125,6 +125,7 @@ export function followFile(
       closed = true;
       clearInterval(timer);
       watcher?.close();
+      // Closing finishes in the background; neither step can reject (both catch).
       void ready.then(async () => {
         await running;
         await handle?.close().catch(() => undefined);

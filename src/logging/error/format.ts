@@ -43,6 +43,8 @@ export interface ErrorEntry {
   readonly message: string;
   /** The message is already a binary string (raw request bytes), not a JavaScript string. */
   readonly binary?: boolean | undefined;
+  /** The OS or APR status before the client, as httpd writes it: `(22)Invalid argument`. */
+  readonly osError?: string | undefined;
   /** `IP:PORT` of the request's connection, when the entry belongs to one. */
   readonly client?: string | undefined;
   /** The request's Referer as a binary string; appended when non-empty. */
@@ -54,6 +56,7 @@ export interface ErrorEntry {
 export function formatErrorLine(e: ErrorEntry): string {
   const pid = e.pid ?? process.pid;
   let line = `[${errorTime(e.epochUs ?? nowUs())}] [${e.module}:${e.level}] [pid ${pid}:tid ${pid}] `;
+  if (e.osError) line += `${e.osError}: `;
   if (e.client) line += `[client ${e.client}] `;
   line += escapeErrorItem(e.binary ? e.message : utf8Binary(e.message));
   if (e.referer) line += ', referer: ' + escapeErrorItem(e.referer);

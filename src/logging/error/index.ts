@@ -24,7 +24,15 @@ export {
   type Level,
   type ErrorEntry,
 } from './format.ts';
-export { logStarted, logShutdown, logChildExit, childExitMessage } from './notices.ts';
+export {
+  logStarted,
+  logShutdown,
+  logGracefulStop,
+  logGracefulRestart,
+  logIgnoredSignal,
+  logChildExit,
+  childExitMessage,
+} from './notices.ts';
 export {
   parseErrorLine,
   isRawLine,
@@ -35,3 +43,4 @@ export {
 } from './parse.ts';
 export { readErrorLogTail, passesLevel, type Tail, type TailOptions } from './tail.ts';
 export { followFile, type Follower, type FollowOptions } from './follow.ts';
+export { createRepeats, REPEAT_INTERVAL_MS, type Repeats, type SummaryWriter } from './repeats.ts';

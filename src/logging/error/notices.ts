@@ -14,6 +14,20 @@ export function logShutdown(errorLog: ErrorLog, signal: string): void {
   errorLog.log('notice', MPM, `AH00169: caught ${signal}, shutting down`);
 }
 
+// prefork's numbers, like AH00169 above (the event MPM numbers the same notices AH00492/AH00493).
+export function logGracefulStop(errorLog: ErrorLog, signal: string): void {
+  errorLog.log('notice', MPM, `AH00170: caught ${signal}, shutting down gracefully`);
+}
+
+export function logGracefulRestart(errorLog: ErrorLog): void {
+  errorLog.log('notice', MPM, 'AH00171: Graceful restart requested, doing restart');
+}
+
+/** A signal Shelfmark gives no meaning: said in the log, never a silent death. */
+export function logIgnoredSignal(errorLog: ErrorLog, signal: string, why: string): void {
+  errorLog.log('notice', MPM, `caught ${signal}: ${why}`);
+}
+
 // strsignal(3) texts for the signals a worker can die of.
 const SIGNAL_TEXT: Record<string, string> = {
   SIGHUP: 'Hangup',

@@ -9,7 +9,7 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'sink-'));
 
 test('batches whole lines and reopens after rotation without loss or duplicates', async () => {
   const file = path.join(tmp(), 'a.log');
-  const sink = createLogSink(file, 'stdout', { flushMs: 5 });
+  const sink = createLogSink(file, 'stdout');
   for (let i = 0; i < 1000; i++) sink.write(`line ${i}`);
   fs.renameSync(file, file + '.1');
   await sink.reopen();
@@ -26,7 +26,7 @@ test('a failing file is reported once and never throws; lines return when it wor
   const dir = tmp();
   const file = path.join(dir, 'sub', 'b.log');
   const reports: string[] = [];
-  const sink = createLogSink(file, 'stdout', { flushMs: 5, report: (m) => reports.push(m) });
+  const sink = createLogSink(file, 'stdout', { retryMs: 5, report: (m) => reports.push(m) });
   sink.write('one');
   await sink.flush();
   fs.rmSync(path.join(dir, 'sub'), { recursive: true });

@@ -1,17 +1,20 @@
-// A log file that only ever receives whole lines. Lines are batched (at most `maxBatchBytes`,
-// default 64 KiB) and each batch goes to the file in ONE write() on an O_APPEND descriptor,
-// so several worker processes appending to the same file never interleave inside a line
-// (see docs/decisions/0011-log-sinks.md). A batch is written at the latest `flushMs` after its
-// first line. Failures never throw: they are reported once on stderr and retried.
+// A log file that only ever receives whole lines. A line is written when it is logged, with ONE
+// synchronous write(2) on an O_APPEND descriptor: an answered request's line is in the kernel
+// before the worker reads its next request, so `kill -9` (of a worker or of the supervisor)
+// loses no line of a request that was answered, and several worker processes appending to the
+// same file never interleave inside a line. A short write (full disk) is undone (partial-line.ts).
+// While the file cannot be written, lines are queued (bounded) and retried in batches.
+// See docs/decisions/0011-log-sinks.md.
 import fs from 'node:fs';
 import path from 'node:path';
+import { removePartialLine, wholeLinesIn } from './partial-line.ts';
 
 export interface LogSink {
-  /** Queues one line (without its `\n`). Lines must be printable ASCII (escaped). */
+  /** Writes one line (without its `\n`). Lines must be printable ASCII (escaped). */
   write(line: string): void;
-  /** Resolves when every line queued so far is in the file (or reported as failing). */
+  /** Resolves when every line written so far is in the file (or reported as failing). */
   flush(): Promise<void>;
-  /** Synchronous best effort, for the last moment before process.exit(). */
+  /** Synchronous last attempt at the lines still queued, for the moment before process.exit(). */
   flushSync(): void;
   /** Opens the path again (logrotate moved the file away); no line lost or written twice. */
   reopen(): Promise<void>;
@@ -20,8 +23,9 @@ export interface LogSink {
 }
 
 export interface SinkOptions {
-  /** Maximum delay before a queued line is written (ms). */
-  flushMs?: number;
+  /** While the file cannot be written, queued lines are retried this often (ms). */
+  retryMs?: number;
+  /** Largest single write when queued lines are retried. */
   maxBatchBytes?: number;
   /** Queued bytes kept while the file cannot be written; older lines are dropped beyond it. */
   maxQueuedBytes?: number;
@@ -29,37 +33,47 @@ export interface SinkOptions {
   report?: (message: string) => void;
 }
 
+/** Writes to a shared pipe are only atomic up to PIPE_BUF. */
 const PIPE_BUF = 4096;
 
 /** `-` (with `stdio`) writes to stdout/stderr; anything else is a file path, created if missing. */
 export function createLogSink(file: string, stdio: 'stdout' | 'stderr', options: SinkOptions = {}): LogSink {
-  const toStdio = file === '-';
-  const flushMs = options.flushMs ?? 50;
-  // Writes to a shared pipe are only atomic up to PIPE_BUF.
-  const maxBatch = toStdio ? PIPE_BUF : (options.maxBatchBytes ?? 64 * 1024);
+  return file === '-' ? createStdioSink(stdio) : createFileSink(file, options);
+}
+
+function createFileSink(file: string, options: SinkOptions): LogSink {
+  const retryMs = options.retryMs ?? 1000;
+  const maxBatch = options.maxBatchBytes ?? 64 * 1024;
   const maxQueued = options.maxQueuedBytes ?? 8 * 1024 * 1024;
   const report = options.report ?? ((m: string) => void process.stderr.write(m + '\n'));
 
+  // Lines not yet in the file: only while it fails (or a reopen failed); then every new line
+  // queues behind them, so the order stays and a failing disk costs no system call per line.
   let queue: string[] = [];
   let queuedBytes = 0;
   let timer: NodeJS.Timeout | undefined;
-  let busy = false;
-  let failing: string | undefined; // error code while writes fail
+  let failing: string | undefined; // what fails, reported once
   let dropped = 0;
   let reopenWanted = false;
   let closed = false;
-  let waiters: Array<() => void> = [];
   let fd: number | undefined;
 
-  function open(): number {
+  const open = (): number => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    return fs.openSync(file, 'a', 0o640);
+    return fs.openSync(file, 'a+', 0o640); // readable too: partial-line.ts checks the file's end
+  };
+  try {
+    fd = open();
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    failing = `open:${e.code}`;
+    report(`shelfmark: cannot open log file ${file}: ${e.message} (lines are queued and retried)`);
   }
 
-  function fail(err: NodeJS.ErrnoException, what: string): void {
-    if (failing === err.code) return;
-    failing = err.code ?? 'ERROR';
-    report(`shelfmark: cannot ${what} log file ${file}: ${err.message} (lines are queued and retried)`);
+  function fail(what: string, message: string): void {
+    if (failing === what) return;
+    failing = what;
+    report(`shelfmark: ${message}`);
   }
 
   function recovered(): void {
@@ -69,156 +83,161 @@ export function createLogSink(file: string, stdio: 'stdout' | 'stderr', options:
     dropped = 0;
   }
 
-  if (!toStdio) {
-    try {
-      fd = open();
-    } catch (err) {
-      fail(err as NodeJS.ErrnoException, 'open');
-    }
-  }
-
-  function takeBatch(): string {
-    let bytes = 0;
-    let n = 0;
-    while (n < queue.length && (n === 0 || bytes + queue[n]!.length + 1 <= maxBatch))
-      bytes += queue[n++]!.length + 1;
-    const lines = queue.slice(0, n);
-    queue = queue.slice(n);
-    queuedBytes -= bytes;
-    return lines.join('\n') + '\n';
-  }
-
-  function settleWaiters(): void {
-    // While the file is failing, flush() must not hang: it settles with the lines still queued.
-    if (busy || (failing === undefined && (queue.length || reopenWanted))) return;
-    const w = waiters;
-    waiters = [];
-    for (const f of w) f();
-  }
-
-  function schedule(delay: number): void {
-    if (timer === undefined && !busy) timer = setTimeout(pump, delay).unref();
-  }
-
-  function doReopen(): void {
-    reopenWanted = false;
-    try {
-      const next = open();
-      if (fd !== undefined) fs.close(fd, () => {});
-      fd = next;
-      if (failing?.startsWith('open:')) recovered();
-    } catch (err) {
-      // Keep writing to the old descriptor; try again with the next batch.
-      reopenWanted = true;
-      const e = err as NodeJS.ErrnoException;
-      if (failing !== 'open:' + e.code) {
-        failing = 'open:' + e.code;
-        report(`shelfmark: cannot reopen log file ${file}: ${e.message} (still writing to the old file)`);
-      }
-    }
-  }
-
-  function pump(): void {
-    timer = undefined;
-    if (busy) return;
-    if (reopenWanted && !toStdio) doReopen();
-    if (!queue.length) return settleWaiters();
-    if (!toStdio && fd === undefined) {
-      try {
-        fd = open();
-      } catch (err) {
-        fail(err as NodeJS.ErrnoException, 'open');
-        schedule(1000);
-        return settleWaiters();
-      }
-    }
-    const text = takeBatch();
-    busy = true;
-    if (toStdio) {
-      const stream = stdio === 'stdout' ? process.stdout : process.stderr;
-      stream.write(text, () => done());
-      return;
-    }
-    writeAll(Buffer.from(text, 'latin1'), 0, text);
-  }
-
-  function writeAll(buf: Buffer, offset: number, text: string): void {
-    fs.write(fd!, buf, offset, buf.length - offset, null, (err, written) => {
-      if (err) {
-        fail(err, 'write to');
-        requeue(offset === 0 ? text : Buffer.from(buf.subarray(offset)).toString('latin1'));
-        busy = false;
-        schedule(1000);
-        return settleWaiters();
-      }
-      if (offset + written < buf.length) return writeAll(buf, offset + written, text);
-      if (failing !== undefined && !failing.startsWith('open:')) recovered();
-      done();
-    });
-  }
-
-  // Puts an unwritten batch back at the front, dropping the oldest lines beyond maxQueued.
-  function requeue(text: string): void {
-    const lines = text.split('\n').filter(Boolean);
-    queue = lines.concat(queue);
-    queuedBytes += text.length;
+  function enqueue(lines: string[], front: boolean): void {
+    queue = front ? lines.concat(queue) : queue.concat(lines);
+    for (const l of lines) queuedBytes += l.length + 1;
     while (queuedBytes > maxQueued && queue.length > 1) {
       queuedBytes -= queue.shift()!.length + 1;
       dropped++;
     }
+    if (timer === undefined && !closed) timer = setTimeout(retry, retryMs).unref();
   }
 
-  function done(): void {
-    busy = false;
-    if (queue.length >= 1 && queuedBytes >= maxBatch) return pump();
-    if (queue.length || reopenWanted) return schedule(queue.length && failing === undefined ? flushMs : 0);
-    settleWaiters();
+  /** Writes `lines` with one write(2); returns false (lines requeued in front) if not all made it. */
+  function writeLines(lines: string[]): boolean {
+    const buf = Buffer.from(lines.join('\n') + '\n', 'latin1');
+    let written = 0;
+    try {
+      if (fd === undefined) fd = open();
+      written = fs.writeSync(fd, buf);
+      if (written === buf.length) return true;
+      const whole = wholeLinesIn(buf, written);
+      const fragment = buf.subarray(whole, written);
+      if (!removePartialLine(fd, fragment))
+        report(`shelfmark: log file ${file}: could not remove a partial line after a short write`);
+      written = whole;
+      // A short write to a regular file means the disk (or quota) is full: ENOSPC next time.
+      fail('write to:ENOSPC', `cannot write to log file ${file}: disk full (lines are queued and retried)`);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      const what = fd === undefined ? 'open' : 'write to';
+      fail(
+        `${what}:${e.code}`,
+        `cannot ${what} log file ${file}: ${e.message} (lines are queued and retried)`,
+      );
+    }
+    const done = written ? buf.subarray(0, written).toString('latin1').split('\n').length - 1 : 0;
+    enqueue(lines.slice(done), true);
+    return false;
+  }
+
+  function doReopen(): void {
+    try {
+      const next = open();
+      if (fd !== undefined) fs.closeSync(fd);
+      fd = next;
+      reopenWanted = false;
+      if (failing?.startsWith('reopen:')) recovered();
+    } catch (err) {
+      // Keep writing to the old descriptor; try again with the next retry.
+      reopenWanted = true;
+      const e = err as NodeJS.ErrnoException;
+      fail(
+        `reopen:${e.code}`,
+        `cannot reopen log file ${file}: ${e.message} (still writing to the old file)`,
+      );
+      if (timer === undefined && !closed) timer = setTimeout(retry, retryMs).unref();
+    }
+  }
+
+  /** Writes the queue in batches of at most maxBatch bytes, stopping at the first failure. */
+  function retry(): void {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (reopenWanted) doReopen();
+    while (queue.length) {
+      let bytes = 0;
+      let n = 0;
+      while (n < queue.length && (n === 0 || bytes + queue[n]!.length + 1 <= maxBatch))
+        bytes += queue[n++]!.length + 1;
+      const batch = queue.slice(0, n);
+      queue = queue.slice(n);
+      queuedBytes -= bytes;
+      if (!writeLines(batch)) return;
+    }
+    if (!reopenWanted) recovered();
   }
 
   return {
     write(line) {
       if (closed) return;
-      queue.push(line);
-      queuedBytes += line.length + 1;
-      if (queuedBytes >= maxBatch && !busy && failing === undefined) {
-        if (timer !== undefined) clearTimeout(timer);
-        timer = undefined;
-        pump();
-      } else schedule(flushMs);
+      // Behind queued lines (the file is failing), or at once.
+      if (queue.length || fd === undefined) return enqueue([line], false);
+      if (writeLines([line]) && failing !== undefined && !reopenWanted) recovered();
     },
     flush() {
-      return new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        if (!busy) {
-          if (timer !== undefined) clearTimeout(timer);
-          timer = undefined;
-          pump();
-        }
-      });
+      if (queue.length || reopenWanted) retry();
+      return Promise.resolve();
+    },
+    flushSync() {
+      if (queue.length || reopenWanted) retry();
+    },
+    reopen() {
+      reopenWanted = true;
+      retry();
+      return Promise.resolve();
+    },
+    close() {
+      if (!closed) retry();
+      closed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      if (fd !== undefined) fs.closeSync(fd);
+      fd = undefined;
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * stdout/stderr (`-`): a pipe to a collector. A line goes out at once; lines logged while a
+ * write is pending follow as one write of at most PIPE_BUF bytes, which a pipe keeps whole.
+ */
+function createStdioSink(stdio: 'stdout' | 'stderr'): LogSink {
+  const stream = stdio === 'stdout' ? process.stdout : process.stderr;
+  let queue: string[] = [];
+  let busy = false;
+  let waiters: Array<() => void> = [];
+
+  function next(): void {
+    if (!queue.length) {
+      busy = false;
+      const w = waiters;
+      waiters = [];
+      for (const f of w) f();
+      return;
+    }
+    let bytes = 0;
+    let n = 0;
+    while (n < queue.length && (n === 0 || bytes + queue[n]!.length + 1 <= PIPE_BUF))
+      bytes += queue[n++]!.length + 1;
+    const text = queue.slice(0, n).join('\n') + '\n';
+    queue = queue.slice(n);
+    busy = true;
+    stream.write(text, () => next());
+  }
+
+  return {
+    write(line) {
+      queue.push(line);
+      if (!busy) next();
+    },
+    flush() {
+      return busy ? new Promise<void>((resolve) => waiters.push(resolve)) : Promise.resolve();
     },
     flushSync() {
       if (!queue.length) return;
       const text = queue.join('\n') + '\n';
       queue = [];
-      queuedBytes = 0;
       try {
-        if (toStdio) fs.writeSync(stdio === 'stdout' ? 1 : 2, text);
-        else if (fd !== undefined) fs.writeSync(fd, Buffer.from(text, 'latin1'));
+        fs.writeSync(stdio === 'stdout' ? 1 : 2, text);
       } catch {
         /* nothing left to do at exit */
       }
     },
-    reopen() {
-      if (toStdio) return Promise.resolve();
-      reopenWanted = true;
+    reopen: () => Promise.resolve(),
+    close() {
       return this.flush();
-    },
-    async close() {
-      await this.flush();
-      closed = true;
-      if (timer !== undefined) clearTimeout(timer);
-      if (fd !== undefined) fs.closeSync(fd);
-      fd = undefined;
     },
   };
 }

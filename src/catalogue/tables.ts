@@ -1,0 +1,101 @@
+// Kysely table types of the catalogue (see src/catalogue/migrations/). Timestamps are ISO 8601
+// UTC strings with milliseconds (`Date#toISOString()`), identical in both engines (ADR 0003).
+import type { ColumnType, Generated } from 'kysely';
+
+export interface PersonsTable {
+  id: Generated<number>;
+  slug: string;
+  vorname: string;
+  nachname: string;
+  image: string | null;
+  geboren: number | null;
+  gestorben: number | null;
+  /** Bytewise-sortable key of (filing surname, vorname); lists page on (sort_key, id). */
+  sort_key: string;
+  /** Names plus umlaut spelling variants; indexed by FTS5 / the search_vector column. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface WorksTable {
+  id: Generated<number>;
+  slug: string;
+  titel: string;
+  jahr: number | null;
+  exemplare: number;
+  sort_key: string;
+  /** Title plus the names of its persons (kept current by the stores). */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface PersonWorkTable {
+  person_id: number;
+  work_id: number;
+  /** Order of the persons of one work (first author first). */
+  position: number;
+}
+
+export type SlugKind = 'person' | 'work';
+
+export interface SlugHistoryTable {
+  kind: SlugKind;
+  slug: string;
+  target_id: number;
+  created_at: string;
+}
+
+export type Role = 'member' | 'staff';
+
+export interface AccountsTable {
+  person_id: number;
+  username: string;
+  password_hash: string;
+  role: Role;
+  created_at: string;
+}
+
+export interface LoansTable {
+  id: Generated<number>;
+  person_id: number;
+  work_id: number;
+  borrowed_at: string;
+  due_at: string;
+  returned_at: string | null;
+}
+
+/** One row (id 1): changed by every committed write (migration 0003, ADR 0048). */
+export interface ChangeCounterTable {
+  id: number;
+  /** bigint: pg returns it as text, SQLite as a number. */
+  n: string | number;
+}
+
+/** One failed log-in (docs/decisions/0034): `key_hash` is SHA-256 of the limiter key. */
+export interface LoginFailuresTable {
+  key_hash: string;
+  /** Milliseconds since the epoch; bigint, which pg returns as a string. */
+  at: ColumnType<number | string, number, never>;
+}
+
+/** Values the servers on one database share, e.g. the generated session secret. */
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+}
+
+export interface DB {
+  persons: PersonsTable;
+  works: WorksTable;
+  person_work: PersonWorkTable;
+  slug_history: SlugHistoryTable;
+  accounts: AccountsTable;
+  loans: LoansTable;
+  change_counter: ChangeCounterTable;
+  login_failures: LoginFailuresTable;
+  server_settings: ServerSettingsTable;
+}

@@ -1,0 +1,183 @@
+// The one write flow of the catalogue's resources (persons, works; docs/methods.md, ADR 0021): POST to
+// the collection, PUT and DELETE of one resource. A resource passes in only what differs — its
+// store, paths, representation, how it reads a body and shows its form, and which store errors
+// are its own field problems — so the order of checks, the compare-and-set and the lock are the
+// same for every resource.
+//
+// Order: 403 (not staff) → 404/410/308 (target) → preconditions (412/428) → fields (422) → write.
+// Locking (ADR 0023): each handler runs everything after the staff check — every read the
+// write depends on, and the write — under the process's catalogue lock; correctness across
+// processes comes from the database (compare-and-set on the row, UNIQUE slugs, foreign keys).
+import type { Handler, Outcome, RequestContext } from '../../http/resource/types.ts';
+import type { WriteExpectation } from '../shared/compare-and-set.ts';
+import { gone, notFound, type HttpError } from '../shared/errors.ts';
+import type { Finder } from '../shared/lookup.ts';
+import { formFlow, hasBody, requireStaff } from './access.ts';
+import { againWhenChanged } from './changed.ts';
+import { enteredValues, type FormState } from './form-html.ts';
+import { serialized } from './lock.ts';
+import { invalidOutcome, writtenOutcome, type AnyRepresentation } from './outcomes.ts';
+import type { WriteProblem } from './problems.ts';
+import { conflictOf, writeTarget } from './target.ts';
+
+/** What every stored resource carries: the flow addresses, links and compare-and-sets by these. */
+export interface Stored {
+  readonly id: number;
+  readonly slug: string;
+  readonly updatedAt: Date;
+}
+
+/** A store that can write resources of type T from input I (I holds no slug). */
+export interface WritableStore<T, I> extends Finder<T> {
+  /** Creates with the given slug (ConflictError when taken), or one generated from the input. */
+  create(input: I | (I & { readonly slug: string })): Promise<T>;
+  /** null: no live resource with that id. A lost compare-and-set throws ChangedMeanwhileError. */
+  replace(id: number, input: I, expect?: WriteExpectation): Promise<T | null>;
+  delete(id: number, expect?: WriteExpectation): Promise<boolean>;
+}
+
+/** A body read into store input, or every problem with it. */
+export type InputRead<I> =
+  { readonly ok: true; readonly input: I } | { readonly ok: false; readonly problems: WriteProblem[] };
+
+/** The form page shown again (status 422) to a browser whose form had problems. */
+export interface FormPageModel<T> {
+  /** The resource being edited, or null for "new". */
+  readonly current: T | null;
+  /** The current representation's version for the form's `_version`, null for "new". */
+  readonly version: string | null;
+  readonly state: FormState;
+  readonly canonicalPath: string;
+}
+
+/** What differs between the catalogue's writable resources. */
+export interface WritableResource<T extends Stored, I> {
+  readonly store: WritableStore<T, I>;
+  /** The collection's path (`/personen`): POST goes there, a form DELETE returns there. */
+  readonly collection: string;
+  readonly pathOf: (slug: string) => string;
+  readonly representationOf: (found: T) => AnyRepresentation;
+  /** Reads and checks the body (it may look up referenced resources). */
+  readonly readInput: (ctx: RequestContext) => Promise<InputRead<I>>;
+  /** The form's field names, whose entered values the 422 form page shows again. */
+  readonly fieldNames: readonly string[];
+  readonly formPage: (page: FormPageModel<T>) => AnyRepresentation;
+  /** A store error of a create or replace that is the client's field problem (→ 422), else undefined. */
+  readonly refusal?: (error: unknown) => HttpError | undefined;
+}
+
+export interface WriteMethods {
+  readonly POST: Handler;
+  readonly PUT: Handler;
+  readonly DELETE: Handler;
+}
+
+export function writeMethods<T extends Stored, I>(resource: WritableResource<T, I>): WriteMethods {
+  return { POST: postHandler(resource), PUT: putHandler(resource), DELETE: deleteHandler(resource) };
+}
+
+/** Some of the write methods: POST belongs to the collection's resource, PUT and DELETE to the item's. */
+export function pickWriteMethods<K extends keyof WriteMethods>(
+  methods: WriteMethods,
+  ...names: K[]
+): Pick<WriteMethods, K> {
+  return Object.fromEntries(names.map((name) => [name, methods[name]])) as Pick<WriteMethods, K>;
+}
+
+/** Runs the flow of one write: staff only, then the rest under the catalogue lock (ADR 0023). */
+function staffWrite(flow: (ctx: RequestContext) => Promise<Outcome>): Handler {
+  return async (ctx) => {
+    requireStaff(ctx);
+    return serialized('catalogue', () => flow(ctx));
+  };
+}
+
+/** A store error of a write: the resource's own 422, a taken slug (only where the client chose it) 409, else as is. */
+function writeFailed<T extends Stored, I>(resource: WritableResource<T, I>, slugChosen: boolean) {
+  return (error: unknown): never => {
+    const refused = resource.refusal?.(error);
+    if (refused) throw refused;
+    if (slugChosen) conflictOf(error);
+    throw error;
+  };
+}
+
+/** 422: the form again for browsers, problem details (`errors`) for everyone else. */
+function invalid<T extends Stored, I>(
+  resource: WritableResource<T, I>,
+  ctx: RequestContext,
+  problems: WriteProblem[],
+  current: T | null,
+): Outcome {
+  return invalidOutcome(ctx, problems, () =>
+    resource.formPage({
+      current,
+      version: current ? ctx.versionOf(resource.representationOf(current)) : null,
+      state: { values: enteredValues(ctx.body, resource.fieldNames), problems },
+      canonicalPath: current ? resource.pathOf(current.slug) : resource.collection,
+    }),
+  );
+}
+
+function written<T extends Stored, I>(
+  resource: WritableResource<T, I>,
+  ctx: RequestContext,
+  found: T,
+  created: boolean,
+): Outcome {
+  return writtenOutcome(ctx, resource.pathOf(found.slug), resource.representationOf(found), created);
+}
+
+/** POST to the collection: a new resource with a slug generated from its fields. */
+function postHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
+  return staffWrite(async (ctx) => {
+    const read = await resource.readInput(ctx);
+    if (!read.ok) return invalid(resource, ctx, read.problems, null);
+    const created = await resource.store.create(read.input).catch(writeFailed(resource, false));
+    return written(resource, ctx, created, true);
+  });
+}
+
+/** PUT of one resource: replaces it (compare-and-set), or creates it at a free slug. */
+function putHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
+  return staffWrite((ctx) =>
+    againWhenChanged(async (): Promise<Outcome> => {
+      const target = await writeTarget(resource.store, ctx, resource.collection);
+      if ('redirect' in target) return target.redirect;
+      const current = 'found' in target ? target.found : null;
+      // Before anything is written: a stale If-Match or `_version` → 412, none when required → 428.
+      ctx.checkPreconditions(current ? resource.representationOf(current) : null);
+      const read = await resource.readInput(ctx);
+      if (!read.ok) return invalid(resource, ctx, read.problems, current);
+      if (current) {
+        const replaced = await resource.store
+          .replace(current.id, read.input, { expectedUpdatedAt: current.updatedAt })
+          .catch(writeFailed(resource, false));
+        if (!replaced) throw gone();
+        return written(resource, ctx, replaced, false);
+      }
+      const slug = 'free' in target ? target.free : '';
+      const created = await resource.store.create({ ...read.input, slug }).catch(writeFailed(resource, true));
+      return written(resource, ctx, created, true);
+    }),
+  );
+}
+
+/** DELETE of one resource: 303 to the collection after a form, else 204. */
+function deleteHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
+  return staffWrite((ctx) =>
+    againWhenChanged(async (): Promise<Outcome> => {
+      const target = await writeTarget(resource.store, ctx, resource.collection);
+      if ('redirect' in target) return target.redirect;
+      if (!('found' in target)) throw notFound();
+      const current = target.found;
+      ctx.checkPreconditions(resource.representationOf(current));
+      // Deletes only the row the preconditions were checked against (compare-and-set).
+      if (!(await resource.store.delete(current.id, { expectedUpdatedAt: current.updatedAt }))) throw gone();
+      // A form DELETE (POST with `_method`) has a body; an API DELETE usually has none.
+      return formFlow(ctx) && hasBody(ctx)
+        ? { type: 'redirect', status: 303, path: resource.collection }
+        : { type: 'empty', status: 204 };
+    }),
+  );
+}

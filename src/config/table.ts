@@ -1,0 +1,156 @@
+// The configuration table (ADR 0004): one row per option — environment variable, flag,
+// description, default and parser. loadConfig and the Config type are derived from it, so
+// adding an option is adding a row here (and a line in the README's table).
+import path from 'node:path';
+import {
+  addressList,
+  baseUrl,
+  boolean,
+  directory,
+  integer,
+  oneOf,
+  text,
+  type Basics,
+  type OptionSpec,
+  type Parsed,
+} from './options.ts';
+
+export const LOG_LEVELS = ['emerg', 'alert', 'crit', 'error', 'warn', 'notice', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const OPTIONS = {
+  port: {
+    env: 'PORT',
+    flag: 'port',
+    description: 'TCP port to listen on',
+    fallback: '3000',
+    parse: integer(0, 65535),
+  },
+  host: {
+    env: 'HOST',
+    flag: 'host',
+    description: 'address to listen on',
+    fallback: '127.0.0.1',
+    parse: text,
+  },
+  baseUrl: {
+    env: 'SHELFMARK_BASE_URL',
+    flag: 'base-url',
+    description: 'public URL; a path (https://example.org/katalog) makes Shelfmark answer under it',
+    derive: ({ port }) => `http://localhost:${port}`,
+    parse: baseUrl,
+  },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    flag: 'database-url',
+    description: 'postgres://… for PostgreSQL; default: the SQLite file in the data directory',
+    derive: ({ dataDir }) => path.join(dataDir, 'shelfmark.db'),
+    parse: text,
+  },
+  dataDir: {
+    env: 'SHELFMARK_DATA_DIR',
+    flag: 'data-dir',
+    description: 'SQLite file',
+    fallback: './data',
+    parse: directory,
+  },
+  secret: {
+    env: 'SHELFMARK_SECRET',
+    flag: 'secret',
+    description:
+      'key for session cookies and CSRF tokens (≥ 32 characters); generated once into the database when unset',
+    parse: (s: string): Parsed<string> =>
+      s.length >= 32 ? { ok: true, value: s } : { ok: false, error: 'must be at least 32 characters' },
+  },
+  logDir: {
+    env: 'SHELFMARK_LOG_DIR',
+    flag: 'log-dir',
+    description: 'directory of access.log and error.log',
+    fallback: './logs',
+    parse: directory,
+  },
+  accessLog: {
+    env: 'SHELFMARK_ACCESS_LOG',
+    flag: 'access-log',
+    description: 'access log path; - for stdout; off for none',
+    derive: ({ logDir }) => path.join(logDir, 'access.log'),
+    parse: text,
+  },
+  errorLog: {
+    env: 'SHELFMARK_ERROR_LOG',
+    flag: 'error-log',
+    description: 'error log path; - for stderr',
+    derive: ({ logDir }) => path.join(logDir, 'error.log'),
+    parse: text,
+  },
+  accessLogFormat: {
+    env: 'SHELFMARK_ACCESS_LOG_FORMAT',
+    flag: 'access-log-format',
+    description: 'combined, common, or an Apache LogFormat string',
+    fallback: 'combined',
+    parse: text,
+  },
+  logLevel: {
+    env: 'SHELFMARK_LOG_LEVEL',
+    flag: 'log-level',
+    description: 'error-log LogLevel',
+    fallback: 'warn',
+    parse: oneOf(LOG_LEVELS),
+  },
+  displayErrors: {
+    env: 'SHELFMARK_DISPLAY_ERRORS',
+    flag: 'display-errors',
+    description: 'show error details in 500 responses (development only)',
+    fallback: '0',
+    parse: boolean,
+  },
+  trustProxy: {
+    env: 'SHELFMARK_TRUST_PROXY',
+    flag: 'trust-proxy',
+    description: 'comma-separated proxy addresses/CIDRs whose X-Forwarded-* headers are believed',
+    fallback: '',
+    parse: addressList,
+  },
+  workers: {
+    env: 'SHELFMARK_WORKERS',
+    flag: 'workers',
+    description: 'worker processes (0 = serve in the main process)',
+    fallback: '1',
+    parse: integer(0, 64),
+  },
+  requirePreconditions: {
+    env: 'SHELFMARK_REQUIRE_PRECONDITIONS',
+    flag: 'require-preconditions',
+    description: 'PUT/DELETE without If-Match → 428',
+    fallback: '0',
+    parse: boolean,
+  },
+  cacheMiB: {
+    env: 'SHELFMARK_CACHE_MIB',
+    flag: 'cache-mib',
+    description: 'MiB of rendered representations each process keeps (0 = no cache); ADR 0048',
+    fallback: '32',
+    parse: integer(0, 65536),
+  },
+  demo: {
+    env: 'SHELFMARK_DEMO',
+    flag: 'demo',
+    description: 'load demo data into an empty database (--no-demo to skip)',
+    fallback: '1',
+    parse: boolean,
+  },
+} satisfies Record<string, OptionSpec<unknown>>;
+
+type Options = typeof OPTIONS;
+type ValueOf<S> = S extends OptionSpec<infer T> ? T : never;
+type HasDefault<S> = S extends { fallback: string } | { derive: unknown } ? true : false;
+
+/** The validated configuration: an option with a default (or a derived one) is always set. */
+export type Config = {
+  -readonly [K in keyof Options]: HasDefault<Options[K]> extends true
+    ? ValueOf<Options[K]>
+    : ValueOf<Options[K]> | undefined;
+};
+
+// The basics the derived defaults read are options with plain defaults of the same types.
+const _basicsAreOptions: Config extends Basics ? true : never = true;

@@ -1,0 +1,54 @@
+// GET/HEAD of a cacheable resource through the representation cache (ADR 0048): the database
+// version is read first, before the handler touches the database; a stored rendering of that
+// version is sent as it is, otherwise the handler runs and its 200 is stored for the next request.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RepresentationCache } from '../cache/index.ts';
+import type { Handler, Representation, RequestContext } from '../resource/types.ts';
+import { prepareRepresentation, respond, sendPrepared, type RespondContext } from './respond.ts';
+
+/**
+ * Everything a representation's bytes and headers depend on besides the database: the
+ * resource and its parameters, the URL form asked for, format and how it was chosen, language,
+ * the public base, and who is asking (a signed-in user sees their name and, staff, forms with
+ * their session's CSRF token: entries are per user and token, never shared with anonymous).
+ */
+export function cacheKey(resourceName: string, rc: RespondContext): string {
+  const { ctx } = rc;
+  const viewer = ctx.user
+    ? `${ctx.user.id}:${ctx.user.role}:${ctx.user.username}:${ctx.csrfToken ?? ''}`
+    : '';
+  return [
+    resourceName,
+    ctx.path,
+    ctx.query.toString(),
+    rc.clientQuery.toString(),
+    rc.suffix ?? '',
+    ctx.format,
+    rc.source,
+    ctx.lang,
+    ctx.links.absolute('/'),
+    viewer,
+  ].join('\u0000');
+}
+
+export async function cachedGet(
+  cache: RepresentationCache,
+  resourceName: string,
+  handler: Handler,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rc: RespondContext,
+): Promise<FastifyReply> {
+  const ctx: RequestContext = rc.ctx;
+  const version = await cache.currentVersion();
+  const key = cacheKey(resourceName, rc);
+  const hit = cache.get(key, version);
+  if (hit) return sendPrepared(request, reply, hit, ctx.method);
+  const outcome = await handler(ctx);
+  if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) {
+    return respond(request, reply, outcome, rc);
+  }
+  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
+  cache.set(key, version, prepared);
+  return sendPrepared(request, reply, prepared, ctx.method);
+}

@@ -1,0 +1,120 @@
+// Every hook of the resource layer, registered here and nowhere else, in the order a request
+// meets them (docs/lifecycle.md; rewriteUrl, which creates the RequestState, is a Fastify
+// option and so lives in create-app.ts). Each hook reads and fills the request's RequestState.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import { authenticationError } from '../auth/index.ts';
+import { refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { formMethodOverride } from '../method-override/index.ts';
+import { checkHeaders } from './header-check.ts';
+import type { Layer } from './layer.ts';
+import { stateOf, type RequestState } from './request-state.ts';
+import { sendProblemToViewer } from './send-problem.ts';
+
+/** What `OPTIONS *` answers: every method some resource may allow. */
+const SERVER_ALLOW = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+
+/** onRequest: `OPTIONS *`, and what rewriteUrl found unservable (routed to `/` so no route sees it). */
+async function refuseUnservable(layer: Layer, request: FastifyRequest, reply: FastifyReply) {
+  const resolved = stateOf(layer, request).resolved;
+  if (resolved.kind === 'star') {
+    if (request.method !== 'OPTIONS')
+      throw new HttpError('SHELFMARK_BAD_REQUEST', { detail: '* is a target for OPTIONS only.' });
+    return reply.code(204).header('Allow', SERVER_ALLOW).send();
+  }
+  if (resolved.kind === 'not-found') throw new HttpError('SHELFMARK_NOT_FOUND');
+  if (resolved.kind === 'bad-request')
+    throw new HttpError('SHELFMARK_BAD_REQUEST', { detail: resolved.detail });
+}
+
+interface FormOverride {
+  readonly method: 'PUT' | 'DELETE' | null;
+  readonly error: unknown;
+}
+const NO_OVERRIDE: FormOverride = { method: null, error: undefined };
+
+/** The form's `_method`, or the 400 it deserves (thrown only after the CSRF check). */
+function formOverride(state: RequestState, request: FastifyRequest): FormOverride {
+  try {
+    const method = formMethodOverride({
+      method: request.method,
+      bodyType: state.bodyType,
+      body: request.body,
+    });
+    return { method, error: undefined };
+  } catch (error) {
+    return { method: null, error };
+  }
+}
+
+/**
+ * preHandler, after the body is parsed (`_csrf` and `_method` may be form fields):
+ *   1. who is asking (memoised in the state; names %u) — a failed Basic attempt → 401 / 429;
+ *   2. CSRF on the real method (a form POST carrying _method=DELETE is checked as a POST; the
+ *      POST to the log-in path gets the origin check only — there is no session yet);
+ *   3. the form's method override, which the dispatcher reads from state.methodOverride.
+ */
+async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
+  const state = stateOf(layer, request);
+  const override = request.method === 'POST' ? formOverride(state, request) : NO_OVERRIDE;
+  const auth = layer.auth;
+  if (auth) {
+    const authentication = await state.authentication(request);
+    const failed = authenticationError(authentication);
+    if (failed) throw failed;
+    const resolved = state.resolved;
+    const login =
+      request.method === 'POST' &&
+      auth.loginPath !== undefined &&
+      resolved.kind === 'resource' &&
+      resolved.path === auth.loginPath &&
+      override.method === null &&
+      override.error === undefined;
+    auth.csrf.check(
+      {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        auth: authentication.via ?? 'none',
+        sessionId: authentication.session?.id ?? null,
+        login,
+      },
+      auth.now(),
+    );
+  }
+  if (override.error !== undefined) throw override.error;
+  if (override.method) state.methodOverride = override.method;
+}
+
+/** onSend: what every response of the layer carries. */
+async function finishHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  // GET and HEAD never change anything, so they never set a cookie (docs/methods.md).
+  if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('Set-Cookie');
+  // Last: a header Node would refuse becomes a 500 problem here, not Fastify's default body.
+  checkHeaders(reply);
+  return payload;
+}
+
+export async function registerPipeline(app: FastifyInstance, layer: Layer): Promise<void> {
+  // onRequest, first: the cookie is parsed even for requests the next hook refuses (their
+  // error pages show who is logged in). No secret: the session value carries its own HMAC.
+  await app.register(fastifyCookie);
+  app.addHook('onRequest', (request, reply) => refuseUnservable(layer, request, reply));
+  // preParsing → content-type parsers: 415 / 413 before a byte is read, then request.body.
+  const mediaTypeOf = (request: FastifyRequest) => stateOf(layer, request).mediaType;
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    refuseBeforeReading(request, mediaTypeOf, layer.bodyLimit);
+    return payload;
+  });
+  registerBodyParsers(app, { limit: layer.bodyLimit, mediaTypeOf });
+  app.addHook('preHandler', (request) => authorizeAndOverride(layer, request));
+  // (the handler: dispatch.ts, one route per resource path, added by create-app.ts)
+  app.addHook('onSend', finishHeaders);
+  // Errors thrown anywhere above, Fastify's own client errors, and unknown paths.
+  app.setErrorHandler((error, request, reply) => sendProblemToViewer(layer, request, reply, error));
+  app.setNotFoundHandler((request, reply) =>
+    sendProblemToViewer(layer, request, reply, new HttpError('SHELFMARK_NOT_FOUND')),
+  );
+}

@@ -1,0 +1,6 @@
+export {
+  RepresentationCache,
+  type CachedRepresentation,
+  type RepresentationCacheOptions,
+  type RepresentationCacheStats,
+} from './representation-cache.ts';

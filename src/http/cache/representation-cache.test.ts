@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { RepresentationCache, type CachedRepresentation } from './representation-cache.ts';
+
+function entry(body: string): CachedRepresentation {
+  return { body, etag: `"${body.length}"`, lastModified: undefined, contentType: 'text/plain', headers: [] };
+}
+
+function cacheAt(maxBytes: number) {
+  let version = 1;
+  const cache = new RepresentationCache({ maxBytes, version: async () => version });
+  return { cache, bump: () => (version += 1) };
+}
+
+test('an entry is served only for the version it was stored under', async () => {
+  const { cache, bump } = cacheAt(1 << 20);
+  const v1 = await cache.currentVersion();
+  cache.set('a', v1, entry('one'));
+  assert.equal(cache.get('a', v1)?.body, 'one');
+  bump();
+  const v2 = await cache.currentVersion();
+  assert.notEqual(v2, v1);
+  assert.equal(cache.get('a', v2), undefined, 'a newer database version drops it');
+  assert.equal(cache.stats().entries, 0);
+});
+
+test('a rendering of data read before a newer version is not stored', async () => {
+  const { cache, bump } = cacheAt(1 << 20);
+  const old = await cache.currentVersion();
+  bump();
+  const current = await cache.currentVersion(); // another request saw the write meanwhile
+  cache.set('a', old, entry('stale'));
+  assert.equal(cache.get('a', current), undefined);
+  assert.equal(cache.stats().entries, 0);
+});
+
+test('the byte bound holds: least recently used entries go first', async () => {
+  const body = 'x'.repeat(1000);
+  const { cache } = cacheAt(10_000); // room for a few entries of ~2.2 kB each
+  const v = await cache.currentVersion();
+  for (let i = 0; i < 20; i++) {
+    cache.set(`k${i}`, v, entry(body));
+    if (i === 1) assert.ok(cache.get('k0', v), 'k0 used again: now the most recent');
+    const { bytes, maxBytes } = cache.stats();
+    assert.ok(bytes <= maxBytes, `${bytes} bytes held, at most ${maxBytes}`);
+  }
+  const { entries } = cache.stats();
+  assert.ok(entries >= 3 && entries < 20, `${entries} entries`);
+  assert.ok(cache.get('k19', v), 'the newest stays');
+  assert.equal(cache.get('k1', v), undefined, 'an old one was evicted');
+});
+
+test('an entry larger than the whole cache is not stored; 0 bytes switches it off', async () => {
+  const small = cacheAt(500).cache;
+  const v = await small.currentVersion();
+  small.set('big', v, entry('y'.repeat(1000)));
+  assert.deepEqual([small.stats().entries, small.stats().bytes], [0, 0]);
+  const off = cacheAt(0).cache;
+  assert.equal(off.enabled, false);
+  off.set('a', await off.currentVersion(), entry('a'));
+  assert.equal(off.stats().entries, 0);
+  assert.throws(() => new RepresentationCache({ maxBytes: -1, version: async () => 0 }), RangeError);
+});

@@ -1,0 +1,121 @@
+// The access-log record of a request: what is captured when its head arrives (before the
+// application may rewrite req.url), and the AccessRecord written when it ends, for served
+// requests and for heads Node's parser rejected alike.
+import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
+import { logUserOf, rawHeaderValue, type AccessRecord } from '../logging/access/index.ts';
+import { unmap, type ConnectionState } from './connection.ts';
+import type { CountingResponse, RequestLogState } from './counting-response.ts';
+import { REQUEST_LINE_MAX, type RawHead } from './raw-head.ts';
+
+const NO_BODY = (method: string | undefined, status: number) =>
+  method === 'HEAD' || status === 204 || status === 304 || status < 200;
+
+/** %h / %a: the peer, or behind a trusted proxy the forwarded client. */
+export function clientAddressOf(trustProxy: readonly string[] | undefined): (req: IncomingMessage) => string {
+  const trust = trustProxy?.length ? proxyaddr.compile([...trustProxy]) : undefined;
+  return (req) => unmap(trust ? proxyaddr(req, trust) : req.socket.remoteAddress);
+}
+
+/**
+ * The request as the client sent it, timed from its first byte on the connection, with the
+ * client's address as it is now (the socket may be closed by the time the line is written).
+ */
+export function requestLogState(
+  req: IncomingMessage,
+  st: ConnectionState | undefined,
+  clientAddr: (req: IncomingMessage) => string,
+): RequestLogState {
+  const startMs = st?.startMs ?? Date.now();
+  const startHr = st?.startMs === undefined ? performance.now() : st.startHr;
+  const method = req.method ?? '';
+  const target = req.url ?? '';
+  const http09 = req.httpVersion === '0.9';
+  const protocol = http09 ? 'HTTP/0.9' : 'HTTP/' + req.httpVersion;
+  return {
+    remoteAddr: clientAddr(req),
+    peerAddr: st?.peer ?? unmap(req.socket.remoteAddress),
+    localPort: st?.localPort ?? req.socket.localPort ?? 0,
+    startMs,
+    startHr,
+    requestLine: method + ' ' + target + (http09 ? '' : ' ' + protocol),
+    method,
+    target,
+    protocol,
+    statusOverride: undefined,
+    bodyBytesOverride: undefined,
+    headersRead: true,
+  };
+}
+
+/** httpd stopped at an over-long line: %r is its first 8191 bytes; no method, target or header. */
+export function cutToRequestLine(ls: RequestLogState): void {
+  ls.requestLine = ls.requestLine?.slice(0, REQUEST_LINE_MAX + 1);
+  ls.method = undefined;
+  ls.target = undefined;
+  ls.protocol = 'HTTP/1.0';
+  ls.headersRead = false;
+}
+
+/**
+ * The record of a request that reached the server's request handler: when its response ends
+ * (`ending`: the headers go out with its last bytes), or when its connection closed before.
+ */
+export function servedRecord(
+  res: CountingResponse,
+  accessUser: ((req: IncomingMessage) => string | undefined) | undefined,
+  ending = false,
+): AccessRecord | undefined {
+  const req = res.req;
+  const ls = res.logState;
+  if (!ls) return undefined;
+  const status = ls.statusOverride ?? res.statusCode;
+  return {
+    remoteAddr: ls.remoteAddr,
+    peerAddr: ls.peerAddr,
+    localPort: ls.localPort,
+    startMs: ls.startMs,
+    durationUs: (performance.now() - ls.startHr) * 1000,
+    requestLine: ls.requestLine,
+    method: ls.method,
+    target: ls.target,
+    protocol: ls.protocol,
+    status,
+    bodyBytes:
+      ls.bodyBytesOverride ??
+      (NO_BODY(req.method, status) || !(ending || res.headersSent) ? 0 : res.bodyBytes),
+    user: ls.headersRead ? logUserOf(accessUser?.(req), req.rawHeaders) : undefined,
+    requestHeader: ls.headersRead ? (n) => rawHeaderValue(req.rawHeaders, n) : () => undefined,
+    responseHeader: (n) => res.sentHeader(n),
+  };
+}
+
+export interface RejectedRequest {
+  readonly state: ConnectionState;
+  readonly head: RawHead;
+  readonly status: number;
+  readonly bodyBytes: number;
+  /** A read timeout before the request line was complete: %r is `-`. */
+  readonly noLine: boolean;
+}
+
+/** The record of a head Node's parser rejected, rebuilt from the bytes the client sent. */
+export function rejectedRecord(r: RejectedRequest): AccessRecord {
+  const { head, state: st } = r;
+  return {
+    remoteAddr: st.peer,
+    peerAddr: st.peer,
+    localPort: st.localPort,
+    startMs: st.startMs ?? Date.now(),
+    durationUs: st.startMs === undefined ? 0 : (performance.now() - st.startHr) * 1000,
+    requestLine: r.noLine ? undefined : head.requestLine,
+    method: head.method,
+    target: head.target,
+    protocol: head.protocol,
+    status: r.status,
+    bodyBytes: r.bodyBytes,
+    user: logUserOf(undefined, head.headers),
+    requestHeader: (n) => rawHeaderValue(head.headers, n),
+    responseHeader: () => undefined,
+  };
+}

@@ -1,0 +1,62 @@
+// The 'clientError' path: Node's parser rejected what a connection sent (or the connection
+// failed or timed out). The request is answered (or not) and logged as httpd would, from the
+// raw bytes the connection kept, with exactly one access-log line.
+import type { Socket } from 'node:net';
+import { rawHeaderValue, type AccessLog } from '../logging/access/index.ts';
+import type { ErrorLog } from '../logging/error/index.ts';
+import { rejectedRecord } from './access-record.ts';
+import { bodyRejection, failBody } from './body-failure.ts';
+import { stateOf } from './connection.ts';
+import { parseRawHead } from './raw-head.ts';
+import { decideRejection, rawErrorResponse } from './rejection.ts';
+
+export type ClientErrorHandler = (
+  err: NodeJS.ErrnoException & { rawPacket?: Buffer },
+  socket: Socket,
+) => void;
+
+export function clientErrorHandler(
+  accessLog: AccessLog | undefined,
+  errorLog: ErrorLog | undefined,
+): ClientErrorHandler {
+  return (err, socket) => {
+    const st = stateOf(socket);
+    if (!st || st.rejected) return void socket.destroy();
+    // The connection failed while a dispatched request's body was read: that request's own
+    // line reports it when its response closes.
+    if (st.reading) return failBody(st, socket, st.reading, bodyRejection(err.code, st.reading), errorLog);
+    st.rejected = true;
+    const bytes = st.bytes ? st.pending() : err.rawPacket;
+    const head = parseRawHead(bytes);
+    const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const reset = err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'HPE_INVALID_EOF_STATE';
+    // Nothing to log: a reset before a complete line, or an idle kept-alive connection timing out.
+    if ((reset && !head.lineComplete) || (timeout && !st.bytes && st.served > 0))
+      return void socket.destroy();
+    const rejection = decideRejection(err.code, head, `${err.code ?? ''} ${err.message}`);
+    const status = reset ? 400 : rejection.status;
+    const isHead = head.method === 'HEAD';
+    let bodyBytes = 0;
+    if (rejection.respond && !reset && socket.writable) {
+      bodyBytes = isHead ? 0 : rejection.document.length;
+      socket.end(rawErrorResponse(rejection, isHead));
+    } else socket.destroy();
+    const { entry } = rejection;
+    if (entry && errorLog?.enabled(entry.level))
+      errorLog.log(entry.level, entry.module, entry.message, {
+        client: `${st.peer}:${st.peerPort}`,
+        referer: rawHeaderValue(head.headers, 'referer') || undefined,
+        binary: true,
+        osError: entry.osError,
+      });
+    accessLog?.log(
+      rejectedRecord({
+        state: st,
+        head,
+        status,
+        bodyBytes,
+        noLine: timeout && !head.lineComplete,
+      }),
+    );
+  };
+}

@@ -1,0 +1,137 @@
+// The node:http server Shelfmark runs on (Fastify's serverFactory): exactly one access-log line
+// per request, including the ones Node's parser rejects, which are answered and logged as
+// Apache httpd would. The access record, the limits, the client-error path and failed bodies
+// each have their own file; this one wires them to the server's events.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { AccessLog } from '../logging/access/index.ts';
+import type { ErrorLog } from '../logging/error/index.ts';
+import { requestContext } from '../logging/error/index.ts';
+import { clientAddressOf, cutToRequestLine, requestLogState, servedRecord } from './access-record.ts';
+import { BodyClock } from './body-clock.ts';
+import { failBody } from './body-failure.ts';
+import { clientErrorHandler } from './client-error.ts';
+import { attachState, stateOf, type ConnectionState } from './connection.ts';
+import { CountingResponse } from './counting-response.ts';
+import { checkHead, DEFAULT_LIMITS, nodeServerOptions, type ServerLimits } from './limits.ts';
+import { REFUSALS, type Rejection } from './rejection.ts';
+import { gracefulStop } from './stop.ts';
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface HttpServerOptions {
+  /** The application (Fastify passes its handler to serverFactory). */
+  readonly handler: RequestHandler;
+  readonly accessLog?: AccessLog | undefined;
+  readonly errorLog?: ErrorLog | undefined;
+  /** Trusted proxies (addresses, CIDR ranges, `loopback` …) whose X-Forwarded-For is believed. */
+  readonly trustProxy?: readonly string[] | undefined;
+  readonly limits?: Partial<ServerLimits> | undefined;
+  /**
+   * %u: the application's name for the request's user, a normal JS string (the server escapes
+   * it); undefined → the Basic header's user name, as Apache does.
+   */
+  readonly accessUser?: ((req: IncomingMessage) => string | undefined) | undefined;
+}
+
+export interface ShelfmarkServer extends http.Server {
+  /** Stops accepting, lets in-flight requests finish within `graceMs`, then closes the rest. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const { accessLog, errorLog, handler, accessUser } = opts;
+  const clientAddr = clientAddressOf(opts.trustProxy);
+  let closing = false;
+
+  // A response ended with end() is logged there, before its last bytes leave, so a client can
+  // never hold an answer whose line a kill -9 lost; one the connection cut off before that is
+  // logged when it closes. docs/decisions/0011-log-sinks.md
+  function logServed(res: CountingResponse, ending: boolean): void {
+    const record = accessLog && servedRecord(res, accessUser, ending);
+    res.logState = undefined; // one line per request
+    if (record) accessLog!.log(record);
+  }
+  function logClosed(this: CountingResponse): void {
+    logServed(this, false);
+  }
+  class LoggedResponse extends CountingResponse {
+    protected override ending(): void {
+      logServed(this, true);
+    }
+  }
+
+  const server = http.createServer({
+    ServerResponse: LoggedResponse,
+    ...nodeServerOptions(limits),
+  }) as unknown as ShelfmarkServer;
+
+  // Answers a request httpd would refuse before any handler runs (414, missing Host, 417 …).
+  function refuse(res: CountingResponse, rejection: Rejection): void {
+    if (rejection.lineOnly && res.logState) cutToRequestLine(res.logState);
+    const { entry, status } = rejection;
+    if (entry)
+      errorLog?.log(entry.level, entry.module, entry.message, {
+        ...requestContext(res.req),
+        binary: true,
+        osError: entry.osError,
+      });
+    res.writeHead(status, {
+      ...rejection.headers,
+      'Content-Type': 'text/html; charset=iso-8859-1',
+      'Content-Length': rejection.document.length,
+      Connection: 'close',
+    });
+    res.end(rejection.document);
+  }
+
+  // A body is coming: note it for the connection and start mod_reqtimeout's body clock.
+  function expectBody(st: ConnectionState, res: CountingResponse, arrived: number): void {
+    st.reading = res;
+    res.req.once('end', () => st.bodyEnded());
+    if (limits.bodyTimeoutMs <= 0) return;
+    const socket = res.req.socket;
+    st.bodyClock = new BodyClock(limits, () => {
+      if (st.reading === res) failBody(st, socket, res, REFUSALS.bodyReadTimeout(), errorLog);
+    });
+    st.bodyClock.received(arrived);
+  }
+
+  function onRequest(req: IncomingMessage, response: ServerResponse): void {
+    const res = response as CountingResponse;
+    const st = stateOf(req.socket);
+    res.logState = requestLogState(req, st, clientAddr);
+    res.once('close', logClosed);
+    if (st) {
+      st.served++;
+      const te = req.headers['transfer-encoding'];
+      const cl = Number(req.headers['content-length'] ?? 0) || 0;
+      const arrived = st.consumeHead(cl, te !== undefined);
+      if ((te !== undefined || cl > 0) && req.method !== 'CONNECT') expectBody(st, res, arrived);
+    }
+    const rejection = checkHead(req, limits);
+    if (rejection) return refuse(res, rejection);
+    if (closing) res.setHeader('Connection', 'close');
+    handler(req, res);
+  }
+
+  server.on('connection', (socket: Socket) => void attachState(socket));
+  server.on('request', onRequest);
+  // Node answers an Expect other than 100-continue with a bare 417 unless someone listens.
+  server.on('checkExpectation', onRequest);
+  // Node hands CONNECT over as a raw socket (and drops it unless someone listens): answer it
+  // like any request, through a response of our own on that socket.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const res = new LoggedResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => socket.end());
+    onRequest(req, res);
+  });
+  server.on('clientError', clientErrorHandler(accessLog, errorLog));
+
+  server.stop = gracefulStop(server, () => (closing = true));
+
+  return server;
+}

@@ -1,0 +1,169 @@
+// The one node:sqlite connection of a process: a statement cache, the pragmas, and what makes
+// a file that was read-only (permissions, an immutable file, a read-only mount) writable
+// again without a restart: SQLite keeps a connection opened read-only read-only forever, so
+// when a write failed that way (or the file could not be opened for writing) the connection
+// is reopened at the next use once the file is writable again (ADR 0046).
+import { accessSync, constants } from 'node:fs';
+import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
+import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
+
+// SQLite primary result codes (https://sqlite.org/rescode.html).
+export const BUSY_CODES = new Set([5 /* BUSY */, 6 /* LOCKED */]);
+/** The file could not be written or opened: reopen once it is writable again. */
+const REOPEN_CODES = new Set([8 /* READONLY */, 10 /* IOERR */, 14 /* CANTOPEN */]);
+
+export function isSqlite(error: unknown, primaryCodes: ReadonlySet<number>): boolean {
+  const e = error as { code?: unknown; errcode?: unknown } | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    e.code === 'ERR_SQLITE_ERROR' &&
+    typeof e.errcode === 'number' &&
+    primaryCodes.has(e.errcode & 0xff)
+  );
+}
+
+/**
+ * Measured on the benchmark catalogue (ADR 0047): reads of a mapped file skip the pread()
+ * system call per page, and a page cache that holds the hot indexes avoids re-reading them.
+ * SQLite's own defaults are no mapping and a 2 MiB cache.
+ */
+export const SQLITE_MMAP_BYTES = 256 * 1024 * 1024;
+export const SQLITE_CACHE_KIB = 64 * 1024;
+
+function openFile(path: string): DatabaseSync {
+  const db = new DatabaseSync(path, { enableForeignKeyConstraints: true });
+  try {
+    // Never wait inside SQLite: that would block the event loop (the driver retries instead).
+    db.exec('PRAGMA busy_timeout = 0');
+    if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL'); // safe with WAL: a crash loses at most the last commit
+    db.exec('PRAGMA foreign_keys = ON');
+    db.exec(`PRAGMA mmap_size = ${SQLITE_MMAP_BYTES}`);
+    db.exec(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Statements are cached by SQL text: preparing is a large part of a small query's cost. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/** Whether this process may open the file for writing (what SQLite's open will find). */
+function writable(path: string): boolean {
+  if (path === ':memory:') return true;
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch (error) {
+    // A file that does not exist yet is created by SQLite (its directory decides).
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
+/** Runs a statement outside a transaction, waiting for other processes' locks. */
+export type Retrying = <T>(attempt: () => T, writes: boolean) => Promise<T>;
+
+/** Statements that take the write lock (the rest of what runs outside a transaction reads). */
+const WRITES = /^\s*(begin\s+(immediate|exclusive)|insert|update|delete|replace|create|drop|alter)\b/i;
+
+export class NodeSqliteConnection implements DatabaseConnection {
+  readonly #path: string;
+  readonly #retrying: Retrying;
+  readonly #statements = new Map<string, StatementSync>();
+  #db: DatabaseSync;
+  /** Opened read-only, or a write failed as if it were: reopen when the file is writable. */
+  #readOnly: boolean;
+
+  constructor(path: string, retrying: Retrying) {
+    this.#path = path;
+    this.#retrying = retrying;
+    this.#readOnly = !writable(path);
+    this.#db = openFile(path);
+  }
+
+  get inTransaction(): boolean {
+    return this.#db.isTransaction;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.#db.close();
+  }
+
+  /** Called by whoever just acquired the connection: one access(2) while read-only, else nothing. */
+  reopenIfWritableAgain(): void {
+    if (!this.#readOnly || this.#db.isTransaction || !writable(this.#path)) return;
+    const fresh = openFile(this.#path); // if this throws, the old connection stays
+    this.close();
+    this.#db = fresh;
+    this.#readOnly = false;
+  }
+
+  #prepare(sqlText: string): StatementSync {
+    let statement = this.#statements.get(sqlText);
+    if (statement) {
+      // Re-insert to keep the Map in least-recently-used order.
+      this.#statements.delete(sqlText);
+    } else {
+      statement = this.#db.prepare(sqlText);
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = this.#statements.keys().next().value;
+        if (oldest !== undefined) this.#statements.delete(oldest);
+      }
+    }
+    this.#statements.set(sqlText, statement);
+    return statement;
+  }
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const parameters = compiledQuery.parameters.map(toSqliteValue);
+    if (this.#db.isTransaction) {
+      try {
+        return Promise.resolve(this.#run<R>(compiledQuery.sql, parameters));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    }
+    return this.#retrying(() => this.#run<R>(compiledQuery.sql, parameters), WRITES.test(compiledQuery.sql));
+  }
+
+  #run<R>(sqlText: string, parameters: SQLInputValue[]): QueryResult<R> {
+    try {
+      return this.#statement<R>(sqlText, parameters);
+    } catch (error) {
+      if (isSqlite(error, REOPEN_CODES)) this.#readOnly = true;
+      throw error;
+    }
+  }
+
+  #statement<R>(sqlText: string, parameters: SQLInputValue[]): QueryResult<R> {
+    const statement = this.#prepare(sqlText);
+    if (statement.columns().length > 0) {
+      // SELECT, PRAGMA, or a write with RETURNING.
+      // node:sqlite rows have a null prototype; callers (and deepEqual) expect plain objects.
+      return { rows: statement.all(...parameters).map((row) => ({ ...row }) as R) };
+    }
+    const { changes, lastInsertRowid } = statement.run(...parameters);
+    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const statement = this.#prepare(compiledQuery.sql);
+    for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
+      yield { rows: [{ ...row } as R] };
+    }
+  }
+}
+
+/** node:sqlite binds only null, numbers, bigints, strings and bytes. */
+function toSqliteValue(value: unknown): SQLInputValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') return value;
+  if (value instanceof Uint8Array) return value;
+  throw new TypeError(`cannot bind a ${typeof value} to an SQLite parameter`);
+}

@@ -1,0 +1,223 @@
+// Representation versions over HTTP (ADR 0024), on each engine (SQLite always, PostgreSQL with
+// SHELFMARK_TEST_DATABASE_URL): two server processes on one database, one of them with two
+// workers. After every write — POST, PUT, DELETE, a borrow and a return that change
+// `verfuegbar`, a work added to a person — each representation showing the change answers the
+// old ETag (If-None-Match) and the old Last-Modified (If-Modified-Since) with 200 and the new
+// body, from either process. And GET → PUT → GET of every JSON and XML representation changes
+// nothing and keeps the URL.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { catalogueTestTargets } from '../kit/catalogue/targets.ts';
+import { freshSchema, pgTestUrl } from '../support/pg.ts';
+import { freePort, startProcess } from '../support/process.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const STAFF = `Basic ${Buffer.from('personal:personal').toString('base64')}`;
+const TYPES = { json: 'application/json', xml: 'application/xml' } as const;
+
+interface Seen {
+  readonly etag: string;
+  readonly lastModified: string;
+  readonly body: string;
+}
+
+async function answering(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const ok = await fetch(`${base}/werke`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${base} does not answer`);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function request(base: string, method: string, path: string, headers: Record<string, string>, body?: string) {
+  return fetch(base + path, {
+    method,
+    body,
+    headers: { authorization: STAFF, ...headers },
+    redirect: 'manual',
+  });
+}
+
+/** GET with both validators; Last-Modified is sent once its second is over (ADR 0024), so wait for it. */
+async function seen(base: string, path: string, format: keyof typeof TYPES = 'json'): Promise<Seen> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await request(base, 'GET', path, { accept: TYPES[format] });
+    assert.equal(response.status, 200, path);
+    const body = await response.text();
+    const lastModified = response.headers.get('last-modified');
+    if (lastModified !== null) return { etag: response.headers.get('etag') ?? '', lastModified, body };
+    await pause(1100);
+  }
+  throw new Error(`${path} never sent Last-Modified`);
+}
+
+/** Both old validators get 200 with a body unlike the old one, from every base. */
+async function changed(bases: readonly string[], path: string, old: Seen, why: string): Promise<string> {
+  let latest = '';
+  for (const base of bases) {
+    const conditions: Record<string, string>[] = [
+      { 'if-none-match': old.etag },
+      { 'if-modified-since': old.lastModified },
+    ];
+    for (const header of conditions) {
+      const response = await request(base, 'GET', path, { accept: TYPES.json, ...header });
+      assert.equal(response.status, 200, `${why}: ${path} ${JSON.stringify(header)} on ${base}`);
+      latest = await response.text();
+      assert.notEqual(latest, old.body, `${why}: ${path} shows the change`);
+      assert.notEqual(response.headers.get('etag'), old.etag, `${why}: new ETag`);
+    }
+  }
+  return latest;
+}
+
+for (const target of catalogueTestTargets(pgTestUrl())) {
+  describe(`representation versions over HTTP on ${target.dialect}`, { skip: target.skip }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shelfmark-versions-'));
+    const stops: (() => Promise<void>)[] = [];
+    let dropSchema: (() => Promise<void>) | undefined;
+    let bases: string[] = [];
+
+    before(async () => {
+      let databaseUrl = join(dir, 'shelfmark.db');
+      if (target.dialect === 'postgres') {
+        const schema = await freshSchema();
+        databaseUrl = schema.url;
+        dropSchema = schema.drop;
+      }
+      // The first process loads the demo and has two workers; the second shares its database and
+      // its public base URL (representations hold absolute URLs: one site, one set of bodies).
+      let publicBase = '';
+      for (const [workers, demo] of [
+        ['2', '1'],
+        ['0', '0'],
+      ] as const) {
+        const port = await freePort();
+        publicBase ||= `http://127.0.0.1:${port}`;
+        const started = await startProcess(
+          process.execPath,
+          ['src/cli/shelfmark.ts', 'serve', '--workers', workers],
+          {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATABASE_URL: databaseUrl,
+            SHELFMARK_DATA_DIR: join(dir, `data-${port}`),
+            SHELFMARK_LOG_DIR: join(dir, `logs-${port}`),
+            SHELFMARK_BASE_URL: publicBase,
+            SHELFMARK_DEMO: demo,
+          },
+          /Shelfmark is serving (\S+)/,
+          { cwd: ROOT },
+        );
+        stops.push(() => started.stop());
+        const base = `http://127.0.0.1:${port}`;
+        await answering(base);
+        bases.push(base);
+      }
+    });
+    after(async () => {
+      for (const stop of stops) await stop();
+      await dropSchema?.();
+      rmSync(dir, { recursive: true, force: true });
+      bases = [];
+    });
+
+    test('every write gives each representation showing it a new ETag and Last-Modified', async () => {
+      const [a, b] = bases as [string, string];
+      const json = (base: string, method: string, path: string, value?: unknown) =>
+        request(
+          base,
+          method,
+          path,
+          { accept: TYPES.json, 'content-type': TYPES.json },
+          value === undefined ? undefined : JSON.stringify(value),
+        );
+      const person = '/personen/goethe';
+
+      // A work added to a person (POST on one process; read on the other and on both workers).
+      let before = await seen(b, person);
+      const posted = await json(a, 'POST', '/werke', {
+        titel: 'Versionen',
+        exemplare: 1,
+        person: ['goethe'],
+      });
+      assert.equal(posted.status, 201);
+      const work = new URL(posted.headers.get('location') ?? '').pathname;
+      assert.match(await changed(bases, person, before, 'work added'), /Versionen/);
+
+      // A borrow and a return change `verfuegbar`.
+      let workBefore = await seen(a, work);
+      const borrowed = await json(b, 'POST', '/ausleihen/1', { werk: work });
+      assert.equal(borrowed.status, 201, await borrowed.text());
+      assert.match(await changed(bases, work, workBefore, 'borrowed'), /"verfuegbar":0/);
+      workBefore = await seen(b, work);
+      const loan = new URL(borrowed.headers.get('location') ?? '').pathname;
+      assert.equal((await request(a, 'DELETE', loan, { accept: TYPES.json })).status, 204);
+      assert.match(await changed(bases, work, workBefore, 'returned'), /"verfuegbar":1/);
+
+      // A person's new name is shown by its works; the person stays at its URL.
+      workBefore = await seen(a, work);
+      before = await seen(a, person);
+      const current = JSON.parse(before.body) as Record<string, unknown>;
+      const put = await json(b, 'PUT', person, { ...current, vorname: 'Johann W.' });
+      assert.equal(put.status, 200);
+      assert.equal((await json(a, 'GET', person)).status, 200, 'PUT does not move the person');
+      assert.match(await changed(bases, work, workBefore, 'person renamed'), /Johann W\./);
+
+      // Two writes within one second: both change the ETag, neither leaves a wrong 304.
+      before = await seen(a, person);
+      assert.equal((await json(a, 'PUT', person, { ...current, vorname: 'J.' })).status, 200);
+      const between = await request(b, 'GET', person, { accept: TYPES.json });
+      const betweenSeen = {
+        etag: between.headers.get('etag') ?? '',
+        lastModified: between.headers.get('last-modified') ?? before.lastModified,
+        body: await between.text(),
+      };
+      assert.equal((await json(b, 'PUT', person, current)).status, 200);
+      await changed(bases, person, betweenSeen, 'second write within a second');
+
+      // A work deleted: its person no longer shows it.
+      before = await seen(b, person);
+      assert.equal((await request(a, 'DELETE', work, { accept: TYPES.json })).status, 204);
+      assert.doesNotMatch(await changed(bases, person, before, 'work deleted'), /Versionen/);
+    });
+
+    test('GET → PUT → GET of JSON and XML changes nothing and keeps the URL', async () => {
+      const [a, b] = bases as [string, string];
+      for (const path of [
+        '/personen/goethe',
+        '/personen/anna-berger',
+        '/werke/faust',
+        '/werke/effi-briest',
+      ]) {
+        for (const format of ['json', 'xml'] as const) {
+          const first = await seen(a, path, format);
+          const put = await request(
+            b,
+            'PUT',
+            path,
+            { accept: TYPES[format], 'content-type': TYPES[format], 'if-match': first.etag },
+            first.body,
+          );
+          assert.equal(put.status, 200, `${path}.${format}: ${await put.text()}`);
+          const again = await request(a, 'GET', path, { accept: TYPES[format] });
+          assert.equal(again.status, 200);
+          assert.equal(await again.text(), first.body, `${path}.${format}`);
+          assert.equal(
+            again.headers.get('etag'),
+            first.etag,
+            `${path}.${format}: same representation, same ETag`,
+          );
+        }
+      }
+    });
+  });
+}
