@@ -191,6 +191,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     loginPath: SESSION_PATH,
     requirePreconditions: config.requirePreconditions,
     representationCache,
+    // /up: one single-row read, the one the representation cache makes before every GET.
+    health: { check: () => changeCount(database.db) },
     displayErrors: config.displayErrors,
     reportError: (error, raw) => reportRequestError(logs.errorLog, error, raw),
     // createHttpServer answers and logs what Node's parser rejects; Fastify must not answer too.

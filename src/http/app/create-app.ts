@@ -14,6 +14,7 @@ import { createLayerAuth } from './auth.ts';
 import { registerPipeline } from './pipeline.ts';
 import type { Layer } from './layer.ts';
 import type { ResourceAppOptions } from './options.ts';
+import { HEALTH_PATH, registerHealthRoute } from '../health/index.ts';
 
 const PROBLEM_SCHEMA_PATHS = ['/schema/problem.xsd', '/schema/problem.json'];
 
@@ -26,7 +27,11 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     space: {
       basePath: base.basePath,
       rules: o.rewrites,
-      passthrough: [...(o.passthrough ?? []), ...PROBLEM_SCHEMA_PATHS],
+      passthrough: [
+        ...(o.passthrough ?? []),
+        ...PROBLEM_SCHEMA_PATHS,
+        ...(o.health !== undefined ? [HEALTH_PATH] : []),
+      ],
     },
     displayErrors: o.displayErrors,
     errorPage: o.errorPage ?? builtInErrorPage,
@@ -72,6 +77,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     url: '/schema/problem.json',
     handler: (_request, reply) => reply.type('application/schema+json; charset=utf-8').send(schemas.json),
   });
+  if (o.health !== undefined) registerHealthRoute(app, o.health);
   for (const resource of o.resources) {
     app.route({ method: ROUTED_METHODS, url: resource.path, handler: dispatcher(layer, resource) });
   }

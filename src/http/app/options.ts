@@ -4,6 +4,7 @@ import type { Principal, ResourceDefinition, RewriteRule } from '../resource/typ
 import type { ErrorPage } from '../errors/error-page.ts';
 import type { AccountRecord, CredentialCache, LoginLimiter, VerificationGate } from '../auth/index.ts';
 import type { RepresentationCache } from '../cache/index.ts';
+import type { HealthOptions } from '../health/index.ts';
 
 /** Sessions, HTTP Basic, CSRF and log-in (docs/access.md). Account storage is the application's. */
 export interface SecurityConfig {
@@ -69,4 +70,6 @@ export interface ResourceAppOptions {
    * database version it reads is unchanged (ADR 0048). Absent: every GET runs its handler.
    */
   readonly representationCache?: RepresentationCache;
+  /** `/up` (under the base): 200 while `check` resolves, 503 otherwise, never an error-log entry. */
+  readonly health?: HealthOptions;
 }
