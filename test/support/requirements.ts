@@ -11,7 +11,7 @@ export const VNU_JAR = fileURLToPath(
   new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url),
 );
 
-export type RequirementName = 'postgres' | 'chromium' | 'xmllint' | 'java';
+export type RequirementName = 'postgres' | 'chromium' | 'xmllint' | 'java' | 'logrotate' | 'systemd-analyze';
 
 type Requirement = {
   /** Which suites skip without it, as the first words of the skip message. */
@@ -40,6 +40,15 @@ const requirements: Record<RequirementName, Requirement> = {
       if (!onPath('java')) return 'java not found (Debian package default-jre-headless)';
       return isReadable(VNU_JAR) ? undefined : `${VNU_JAR} not found (npm install)`;
     },
+  },
+  logrotate: {
+    suites: 'logrotate configuration checks',
+    missing: () => (commandPath('logrotate') ? undefined : 'logrotate not found (Debian package logrotate)'),
+  },
+  'systemd-analyze': {
+    suites: 'systemd unit checks',
+    missing: () =>
+      commandPath('systemd-analyze') ? undefined : 'systemd-analyze not found (Debian package systemd)',
   },
 };
 
@@ -73,6 +82,15 @@ export function skipUnless(...names: RequirementName[]): { skip: string | false 
 function onPath(command: string): boolean {
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
   return dirs.some((dir) => isExecutable(path.join(dir, command)));
+}
+
+/**
+ * Where a command is: on the PATH, or in the sbin folders a non-root PATH often lacks
+ * (Debian's logrotate is /usr/sbin/logrotate). Undefined when it is nowhere.
+ */
+export function commandPath(command: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), '/usr/sbin', '/sbin'];
+  return dirs.map((dir) => path.join(dir, command)).find(isExecutable);
 }
 
 function isExecutable(file: string): boolean {
