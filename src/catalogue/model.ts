@@ -52,6 +52,18 @@ export interface Page<T> {
   readonly next?: string;
   /** Cursor for the previous page, absent on the first page. */
   readonly prev?: string;
+  /** How many items the whole list (or search) has, when the store counts them. */
+  readonly total?: Total;
+}
+
+/**
+ * A list's size: exact, or (a search with very many matches, ADR 0049) only "more than
+ * `count`" — shown as such (`gesamtMehrAls`), never passed off as the total.
+ */
+export interface Total {
+  readonly count: number;
+  /** False: there are more than `count`. */
+  readonly exact: boolean;
 }
 
 export interface WorkSummary extends WorkRef {

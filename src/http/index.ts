@@ -36,7 +36,7 @@ export type {
   Problem,
 } from './errors/index.ts';
 export { chooseFormat, negotiateAccept, negotiateLanguage, CONTENT_TYPES } from './negotiation/index.ts';
-export { rewrite, resolveUrl, withSuffix } from './rewrite/index.ts';
+export { rewrite, resolveUrl, withSuffix, keepFormat } from './rewrite/index.ts';
 export { createLinks, parseBase } from './links/index.ts';
 export * from './resource/types.ts';
 export { html, xml, trusted, isMarkup, XML_DECLARATION } from './representation/markup.ts';

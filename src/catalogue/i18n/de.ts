@@ -21,6 +21,8 @@ export const de = {
   resultsFor: (q: string) => `Suchergebnisse für „${q}“`,
   noResults: 'Nichts gefunden.',
   pagingLabel: 'Seiten',
+  total: (n: number, exact: boolean) =>
+    exact ? `${n.toLocaleString('de-DE')} insgesamt` : `mehr als ${n.toLocaleString('de-DE')}`,
   prevPage: '← Vorige Seite',
   nextPage: 'Nächste Seite →',
   workCount: (n: number) => (n === 1 ? '1 Werk' : `${n} Werke`),

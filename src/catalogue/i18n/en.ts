@@ -23,6 +23,8 @@ export const en: Strings = {
   resultsFor: (q: string) => `Search results for “${q}”`,
   noResults: 'Nothing found.',
   pagingLabel: 'Pages',
+  total: (n: number, exact: boolean) =>
+    exact ? `${n.toLocaleString('en-GB')} in all` : `more than ${n.toLocaleString('en-GB')}`,
   prevPage: '← Previous page',
   nextPage: 'Next page →',
   workCount: (n: number) => (n === 1 ? '1 work' : `${n} works`),

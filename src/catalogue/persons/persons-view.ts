@@ -11,6 +11,7 @@ import { fullName, personPath } from '../shared/urls.ts';
 import { EMPTY_FORM, isStaff } from '../writes/form-html.ts';
 import { formStrings } from '../writes/strings.ts';
 import { newPersonForm } from './person-forms.ts';
+import { totalHtml, totalJson, totalXml } from '../shared/total-view.ts';
 
 /** "Neue Person", for staff only (the server checks access on the POST anyway). */
 function newPersonSection(ctx: RequestContext): Markup {
@@ -38,6 +39,7 @@ function personsHtml(m: PersonsModel, ctx: RequestContext): Markup {
       <input id="suche-personen" type="search" name="q" value="${m.query.q ?? ''}" />
       <button type="submit">${t.searchButton}</button>
     </form>
+    ${totalHtml(m.page.total, ctx.lang)}
     ${
       m.page.items.length > 0
         ? html`<ul class="cards persons">
@@ -68,7 +70,7 @@ function personsXml(m: PersonsModel, ctx: RequestContext): Markup {
     <werkAnzahl>${p.werkAnzahl}</werkAnzahl>
   </person>`,
   );
-  return xml`<personen>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${items}${
+  return xml`<personen>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${totalXml(m.page.total)}${items}${
     m.links.prev ? xml`\n  <vorige ref="${abs(m.links.prev)}"/>` : ''
   }${m.links.next ? xml`\n  <naechste ref="${abs(m.links.next)}"/>` : ''}
 </personen>`;
@@ -78,6 +80,7 @@ function personsJson(m: PersonsModel, ctx: RequestContext): unknown {
   const abs = (p: string) => ctx.links.absolute(p);
   return {
     ...(m.query.q ? { suche: m.query.q } : {}),
+    ...totalJson(m.page.total),
     person: m.page.items.map((p) => ({
       vorname: p.vorname,
       nachname: p.nachname,

@@ -37,7 +37,7 @@ export function personsResource(store: PersonStore): ResourceDefinition {
       GET: async (ctx) => {
         const query = listQuery(ctx);
         const page = await loadPage(store.list(query));
-        const links = pageLinks('/personen', query, page);
+        const links = pageLinks('/personen', query, page, ctx);
         const model: PersonsModel = { query, page, links, canonicalPath: pagePath('/personen', query) };
         return {
           type: 'representation',

@@ -92,7 +92,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       const plan = request.q?.trim()
         ? await planFullText(db, capabilities, PERSON_SEARCH, request.q)
         : undefined;
-      if (plan === null) return { items: [] };
+      if (plan === null) return { items: [], total: { count: 0, exact: true } };
       const list = keyedList(db, 'persons');
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
@@ -120,6 +120,8 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       );
       return {
         ...page,
+        // After the page: a cursor the page refuses (400) costs no count.
+        total: await list.total(plan),
         items: page.items.map(({ sort_key: _key, werkAnzahl, ...ref }) => ({
           ...ref,
           werkAnzahl: Number(werkAnzahl ?? 0),

@@ -1,8 +1,23 @@
 // The list queries the persons and works stores share: live rows in (sort_key, id) order
 // within a key range, optionally filtered by a full-text predicate (storage/search-page.ts).
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { keyRangeFilters, type Key, type KeyRange, type RowFilter } from '../../storage/index.ts';
+import {
+  keyRangeFilters,
+  type FullTextPlan,
+  type Key,
+  type KeyRange,
+  type RowFilter,
+} from '../../storage/index.ts';
 import type { DB } from '../tables.ts';
+import type { Total } from '../model.ts';
+
+/**
+ * Matches a search counts before it stops and says "at least" (ADR 0049): a common word's
+ * count costs about cap / share probes, so it stays as cheap as a page.
+ */
+export const SEARCH_COUNT_CAP = 500;
+
+const EVERYTHING: KeyRange = { direction: 'after', inclusive: false };
 
 export type ListedTable = 'persons' | 'works';
 
@@ -35,6 +50,25 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
   };
 
   return {
+    /**
+     * The list's size: every live row counted (an index-only count), or for a search its matches
+     * up to `cap` (a walk plan tests rows one by one, so it counts with its probe).
+     */
+    async total(plan: FullTextPlan | undefined, cap = SEARCH_COUNT_CAP): Promise<Total> {
+      if (plan === undefined) {
+        const row = await from()
+          .where('deleted_at', 'is', null)
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+          .executeTakeFirst();
+        return { count: Number(row?.n ?? 0), exact: true };
+      }
+      const filter = plan.kind === 'filter' ? plan.filter : plan.probe;
+      const rows = await within(filter, EVERYTHING)
+        .select('id')
+        .limit(cap + 1)
+        .execute();
+      return rows.length > cap ? { count: cap, exact: false } : { count: rows.length, exact: true };
+    },
     inOrder: (filter: RowFilter | undefined, range: KeyRange) => typed(ordered(filter, range)),
     keys: (filter: RowFilter | undefined, range: KeyRange, n: number, inKeyOrder: boolean) =>
       (inKeyOrder ? ordered(filter, range) : within(filter, range)).select('id').limit(n).execute(),

@@ -27,12 +27,33 @@ test('page paths keep the search word and size, encode cursors, leave defaults o
     '/werke?q=a+b%26c&nach=x%2Fy%3D&anzahl=5',
   );
   assert.deepEqual(
-    pageLinks('/werke', { q: 'f', after: 'k', limit: 20 }, { items: [], next: 'n', prev: 'p' }),
+    pageLinks(
+      '/werke',
+      { q: 'f', after: 'k', limit: 20 },
+      { items: [], next: 'n', prev: 'p' },
+      { format: 'json', formatSource: 'accept' },
+    ),
     {
       prev: '/werke?q=f&vor=p',
       next: '/werke?q=f&nach=n',
     },
   );
+});
+
+test('page links keep a format chosen by suffix or ?format=, not one chosen by Accept', () => {
+  const page = { items: [], next: 'n', prev: 'p' };
+  const links = (format: 'html' | 'xml' | 'json', formatSource: 'suffix' | 'query' | 'accept') =>
+    pageLinks('/werke', { limit: 5 }, page, { format, formatSource });
+  assert.deepEqual(links('json', 'suffix'), {
+    prev: '/werke.json?vor=p&anzahl=5',
+    next: '/werke.json?nach=n&anzahl=5',
+  });
+  assert.deepEqual(links('xml', 'query'), {
+    prev: '/werke?vor=p&anzahl=5&format=xml',
+    next: '/werke?nach=n&anzahl=5&format=xml',
+  });
+  assert.deepEqual(links('html', 'suffix').next, '/werke.html?nach=n&anzahl=5');
+  assert.deepEqual(links('xml', 'accept').next, '/werke?nach=n&anzahl=5');
 });
 
 test('suffix URLs for alternates', () => {

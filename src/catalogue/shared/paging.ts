@@ -1,6 +1,7 @@
 // Query parameters of the collections (`?q=`, `?nach=`, `?vor=`, `?anzahl=`) and the paths of
 // their pages. German parameter names, like the rest of the URL space (docs/urls.md).
 import { HttpError } from '../../http/errors/index.ts';
+import { keepFormat } from '../../http/rewrite/index.ts';
 import type { LinkHeader, RequestContext } from '../../http/resource/types.ts';
 import { InvalidCursorError } from '../../storage/index.ts';
 import type { Page, PageRequest } from '../model.ts';
@@ -40,12 +41,21 @@ export interface PageLinks {
   readonly prev?: string;
 }
 
-/** Paths of the neighbouring pages, keeping the search word and page size. */
-export function pageLinks(collection: string, query: ListQuery, page: Page<unknown>): PageLinks {
+/**
+ * Paths of the neighbouring pages, keeping the search word, the page size and the format the
+ * client chose by suffix or `?format=` (so a JSON or XSLT client following them stays in it).
+ */
+export function pageLinks(
+  collection: string,
+  query: ListQuery,
+  page: Page<unknown>,
+  ctx: Pick<RequestContext, 'format' | 'formatSource'>,
+): PageLinks {
   const base = { q: query.q, limit: query.limit };
+  const path = (q: ListQuery) => keepFormat(pagePath(collection, q), ctx.format, ctx.formatSource);
   return {
-    prev: page.prev ? pagePath(collection, { ...base, before: page.prev }) : undefined,
-    next: page.next ? pagePath(collection, { ...base, after: page.next }) : undefined,
+    prev: page.prev ? path({ ...base, before: page.prev }) : undefined,
+    next: page.next ? path({ ...base, after: page.next }) : undefined,
   };
 }
 

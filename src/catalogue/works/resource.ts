@@ -40,7 +40,7 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
       GET: async (ctx) => {
         const query = listQuery(ctx);
         const page = await loadPage(store.list(query));
-        const links = pageLinks('/werke', query, page);
+        const links = pageLinks('/werke', query, page, ctx);
         const model: WorksModel = { query, page, links, canonicalPath: pagePath('/werke', query) };
         return {
           type: 'representation',

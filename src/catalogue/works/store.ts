@@ -122,7 +122,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const plan = request.q?.trim()
         ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
         : undefined;
-      if (plan === null) return { items: [] };
+      if (plan === null) return { items: [], total: { count: 0, exact: true } };
       const list = keyedList(db, 'works');
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
@@ -145,6 +145,8 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       );
       return {
         ...page,
+        // After the page: a cursor the page refuses (400) costs no count.
+        total: await list.total(plan),
         items: page.items.map(({ sort_key: _key, ...work }) => ({
           ...work,
           personen: persons.get(work.id) ?? [],

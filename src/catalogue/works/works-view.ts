@@ -1,5 +1,6 @@
 // The works collection (also the result of `?q=` searches): summaries with their URL, persons
 // as links, paging links like in the persons collection.
+import { totalHtml, totalJson, totalXml } from '../shared/total-view.ts';
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
@@ -43,6 +44,7 @@ function worksHtml(m: WorksModel, ctx: RequestContext): Markup {
   const title = m.query.q ? t.resultsFor(m.query.q) : t.worksTitle;
   const main = html`<h1>${title}</h1>
     ${newWorkSection(ctx)}
+    ${totalHtml(m.page.total, ctx.lang)}
     ${
       m.page.items.length > 0
         ? html`<ul class="cards works">
@@ -74,7 +76,7 @@ function worksXml(m: WorksModel, ctx: RequestContext): Markup {
     )}
   </werk>`,
   );
-  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${items}${
+  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${totalXml(m.page.total)}${items}${
     m.links.prev ? xml`\n  <vorige ref="${abs(m.links.prev)}"/>` : ''
   }${m.links.next ? xml`\n  <naechste ref="${abs(m.links.next)}"/>` : ''}
 </werke>`;
@@ -84,6 +86,7 @@ function worksJson(m: WorksModel, ctx: RequestContext): unknown {
   const abs = (p: string) => ctx.links.absolute(p);
   return {
     ...(m.query.q ? { suche: m.query.q } : {}),
+    ...totalJson(m.page.total),
     werk: m.page.items.map((w) => ({
       titel: w.titel,
       url: abs(workPath(w.slug)),

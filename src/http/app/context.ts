@@ -10,7 +10,10 @@ import type { RequestState } from './request-state.ts';
 import { headerValue } from './layer.ts';
 
 /** The negotiated part of the context, computed by the dispatcher. */
-export type ContextBase = Pick<RequestContext, 'method' | 'format' | 'lang' | 'query' | 'links' | 'path'>;
+export type ContextBase = Pick<
+  RequestContext,
+  'method' | 'format' | 'formatSource' | 'lang' | 'query' | 'links' | 'path'
+>;
 
 export interface Viewer {
   readonly user: Principal | null;

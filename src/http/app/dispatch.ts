@@ -61,6 +61,7 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
     const ctx = await buildContext(state, request, reply, {
       method: method as RequestContext['method'],
       format: choice.format,
+      formatSource: choice.source,
       lang: state.lang,
       query: resolved.query,
       links: state.links,

@@ -27,6 +27,11 @@ export interface RequestContext {
   readonly method: HandlerMethod | 'HEAD';
   /** The representation the response will have (already negotiated; 406 never reaches a handler). */
   readonly format: Format;
+  /**
+   * How the client chose it: a `.json`-style suffix, `?format=`, or the Accept header. Links to
+   * other pages of the same resource keep an explicit choice (keepFormat, src/http/rewrite).
+   */
+  readonly formatSource: 'suffix' | 'query' | 'accept';
   readonly lang: Lang;
   /** Route parameters from the rewrite table merged with the client's query string. */
   readonly query: URLSearchParams;

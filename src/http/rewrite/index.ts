@@ -1,3 +1,3 @@
-export { rewrite, stripBase, stripSuffix, withSuffix, MalformedPathError } from './rewrite.ts';
+export { rewrite, stripBase, stripSuffix, withSuffix, keepFormat, MalformedPathError } from './rewrite.ts';
 export { resolveUrl } from './resolve.ts';
 export type { ResolvedUrl, UrlSpace } from './resolve.ts';

@@ -28,6 +28,22 @@ export function withSuffix(pathAndQuery: string, format: Format): string {
   return `${path.endsWith('/') ? path + 'index' : path}.${format}${query}`;
 }
 
+/**
+ * A link to another page of the same resource in the format the client chose explicitly: the
+ * suffix kept (`/werke.json?nach=x`) or `format=` added to the query; unchanged when the Accept
+ * header chose (the client sends it again). So a JSON or XSLT client following `next` stays in
+ * its format instead of getting HTML.
+ */
+export function keepFormat(
+  pathAndQuery: string,
+  format: Format,
+  source: 'suffix' | 'query' | 'accept',
+): string {
+  if (source === 'suffix') return withSuffix(pathAndQuery, format);
+  if (source === 'accept') return pathAndQuery;
+  return `${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}format=${format}`;
+}
+
 export class MalformedPathError extends Error {}
 
 // A capture goes into the target's query string, so it is decoded and re-encoded: an `&` or

@@ -28,6 +28,8 @@ export const CSRF_TOKEN = 'fake-csrf-token';
 
 export interface FakeContextOptions {
   format?: Format;
+  /** How the format was chosen (default: the Accept header). */
+  formatSource?: RequestContext['formatSource'];
   lang?: Lang;
   query?: string | Record<string, string>;
   path?: string;
@@ -65,6 +67,7 @@ export function fakeContext(opts: FakeContextOptions = {}): FakeContext {
   const ctx: FakeContext = {
     method,
     format: opts.format ?? 'html',
+    formatSource: opts.formatSource ?? 'accept',
     lang: opts.lang ?? 'de',
     query: new URLSearchParams(opts.query ?? ''),
     links: { absolute: (p) => BASE + base + p, relative: (p) => base + p },
