@@ -7,11 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const NGINX_PATH = '/usr/sbin/nginx';
 export const VNU_JAR = fileURLToPath(
   new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url),
 );
 
-export type RequirementName = 'postgres' | 'chromium' | 'xmllint' | 'java' | 'logrotate' | 'systemd-analyze';
+export type RequirementName =
+  'postgres' | 'chromium' | 'xmllint' | 'java' | 'logrotate' | 'systemd-analyze' | 'nginx';
 
 type Requirement = {
   /** Which suites skip without it, as the first words of the skip message. */
@@ -49,6 +51,10 @@ const requirements: Record<RequirementName, Requirement> = {
     suites: 'systemd unit checks',
     missing: () =>
       commandPath('systemd-analyze') ? undefined : 'systemd-analyze not found (Debian package systemd)',
+  },
+  nginx: {
+    suites: 'reverse-proxy tests',
+    missing: () => (isExecutable(NGINX_PATH) ? undefined : `${NGINX_PATH} not found (Debian package nginx)`),
   },
 };
 

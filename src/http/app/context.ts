@@ -33,6 +33,11 @@ export async function viewerOf(state: RequestState, request: FastifyRequest): Pr
   }
 }
 
+/** The client used https: the configured base, or X-Forwarded-Proto from a trusted proxy. */
+function overHttps(state: RequestState): boolean {
+  return state.publicBase.origin.startsWith('https:');
+}
+
 interface Asking {
   user: Principal | null;
   sessionId: string | null;
@@ -55,7 +60,7 @@ function sessionControl(
         // No WWW-Authenticate: this is a form or API log-in, not a Basic challenge.
         throw new HttpError('SHELFMARK_UNAUTHENTICATED', { detail: 'Wrong user name or password.' });
       }
-      const session = auth.cookies.set(reply, result.principal.id, auth.now());
+      const session = auth.cookies.set(reply, result.principal.id, auth.now(), overHttps(state));
       asking.user = result.principal;
       asking.sessionId = session.id;
       asking.viaBasic = false;
@@ -64,7 +69,7 @@ function sessionControl(
     },
     logout() {
       if (!auth) return;
-      auth.cookies.clear(reply);
+      auth.cookies.clear(reply, overHttps(state));
       asking.sessionId = null;
       if (!asking.viaBasic) asking.user = null;
     },

@@ -79,6 +79,7 @@ async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
         auth: authentication.via ?? 'none',
         sessionId: authentication.session?.id ?? null,
         login,
+        publicOrigin: state.publicBase.origin,
       },
       auth.now(),
     );

@@ -87,6 +87,42 @@ test('CSRF decisions', async (t) => {
       'origin',
     ],
     ['anonymous: nothing to protect', req({ auth: 'none', sessionId: null, headers: CROSS }), T0, 'ok'],
+    [
+      'login via a trusted proxy: the forwarded origin counts',
+      req({
+        login: true,
+        auth: 'none',
+        sessionId: null,
+        headers: { origin: 'https://proxy.example' },
+        publicOrigin: 'https://proxy.example',
+      }),
+      T0,
+      'ok',
+    ],
+    [
+      'login via a trusted proxy from a foreign origin',
+      req({
+        login: true,
+        auth: 'none',
+        sessionId: null,
+        headers: { origin: 'https://evil.example' },
+        publicOrigin: 'https://proxy.example',
+      }),
+      T0,
+      'origin',
+    ],
+    [
+      'the forwarded origin does not outvote Sec-Fetch-Site',
+      req({
+        login: true,
+        auth: 'none',
+        sessionId: null,
+        headers: { ...CROSS, origin: 'https://proxy.example' },
+        publicOrigin: 'https://proxy.example',
+      }),
+      T0,
+      'origin',
+    ],
   ];
   for (const [name, request, now, expected] of cases)
     await t.test(name, () => assert.equal(verdict(request, now), expected));

@@ -36,6 +36,12 @@ export interface CsrfRequest {
   readonly sessionId: string | null;
   /** True for the log-in request (POST to the session resource). */
   readonly login: boolean;
+  /**
+   * The origin this request was made to as the layer sees it: the configured base, or the
+   * scheme and host a trusted proxy forwarded (X-Forwarded-Proto/-Host). Accepted beside
+   * `origins`: a page served through the proxy posts back to the proxy's origin.
+   */
+  readonly publicOrigin?: string;
 }
 
 export interface CsrfGuardOptions {
@@ -80,7 +86,9 @@ export function createCsrfGuard(options: CsrfGuardOptions): CsrfGuard {
       if (SAFE.has(request.method)) return;
       if (request.auth === 'none' && !request.login) return;
       const strict = request.login || request.auth === 'session';
-      const origin = checkOrigin(request.headers, options.origins, strict ? 'strict' : 'lenient');
+      const origins =
+        request.publicOrigin === undefined ? options.origins : [...options.origins, request.publicOrigin];
+      const origin = checkOrigin(request.headers, origins, strict ? 'strict' : 'lenient');
       if (!origin.ok) throw new CsrfError('origin', `Cross-site request refused: ${origin.reason}.`);
       if (request.login || request.auth !== 'session') return;
       const verdict = tokens.verify(tokenOf(request), request.sessionId ?? '', nowMs);

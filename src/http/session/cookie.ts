@@ -18,10 +18,14 @@ export interface SessionCookieOptions {
 export interface SessionCookies {
   readonly name: string;
   read(request: FastifyRequest, nowMs: number): Session | null;
-  /** Sets a fresh session cookie (log in) and returns the new session. */
-  set(reply: FastifyReply, userId: number, nowMs: number): Session;
+  /**
+   * Sets a fresh session cookie (log in) and returns the new session. `secure`: the client
+   * reached us over https (a trusted proxy's X-Forwarded-Proto), which adds `Secure` even when
+   * the configured base URL is http.
+   */
+  set(reply: FastifyReply, userId: number, nowMs: number, secure?: boolean): Session;
   /** Expires the cookie (log out). */
-  clear(reply: FastifyReply): void;
+  clear(reply: FastifyReply, secure?: boolean): void;
   readonly attributes: CookieSerializeOptions;
 }
 
@@ -39,13 +43,14 @@ export function createSessionCookies(options: SessionCookieOptions): SessionCook
     name,
     attributes,
     read: (request, nowMs) => codec.read(request.cookies?.[name], nowMs),
-    set(reply, userId, nowMs) {
+    set(reply, userId, nowMs, secure = false) {
       const { value, session } = codec.issue(userId, nowMs);
-      reply.setCookie(name, value, { ...attributes, maxAge: codec.ttlSeconds });
+      const flags = { ...attributes, secure: attributes.secure === true || secure };
+      reply.setCookie(name, value, { ...flags, maxAge: codec.ttlSeconds });
       return session;
     },
-    clear(reply) {
-      reply.clearCookie(name, attributes);
+    clear(reply, secure = false) {
+      reply.clearCookie(name, { ...attributes, secure: attributes.secure === true || secure });
     },
   };
 }
