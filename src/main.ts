@@ -17,7 +17,11 @@ import {
   createErrorLog,
   createLogSink,
   logProcessWarnings,
+  countingAccessLog,
+  ProcessScoreboard,
+  singleProcessStatus,
   type ErrorLog,
+  type ServerStatus,
 } from './logging/index.ts';
 import {
   migrateToLatest,
@@ -129,6 +133,8 @@ export interface RunningServer {
   readonly address: { host: string; port: number };
   /** This process's representation cache: stats() counts entries and bytes (ADR 0048). */
   readonly representationCache: RepresentationCache;
+  /** This process's requests for /server-status (ADR 0015). */
+  readonly scoreboard: ProcessScoreboard;
   stop(graceMs: number): Promise<void>;
   reopenLogs(): Promise<void>;
   /** Last resort at process exit: writes whatever lines are still queued. */
@@ -143,11 +149,20 @@ export interface StartServerOptions {
   readonly liveAccessCheckMs?: number;
   /** Server limits other than httpd's defaults (tests shorten the timeouts). */
   readonly limits?: Partial<ServerLimits>;
+  /** This process's counts for /server-status (a worker's is also read by the supervisor). */
+  readonly scoreboard?: ProcessScoreboard;
+  /** The whole server's status (under the supervisor: every worker's); default: this process's. */
+  readonly serverStatus?: () => Promise<ServerStatus>;
 }
 
 /** Starts one HTTP server process over an already-migrated database. */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const logs = openLogs(config);
+  const scoreboard = options.scoreboard ?? new ProcessScoreboard();
+  const startMs = Date.now();
+  const serverStatus =
+    options.serverStatus ??
+    (() => Promise.resolve(singleProcessStatus(scoreboard, { serverVersion: SERVER_VERSION, startMs })));
   const database = await openCatalogueDatabase(config, {
     onConnectionError: (error) => reportRequestError(logs.errorLog, error),
   });
@@ -160,6 +175,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const accounts = createAccountStore(database.db);
   const catalogue = catalogueResources(stores, {
     errorLogPath: config.errorLog,
+    serverStatus,
     currentPrincipal: async (id) => {
       const account = await accounts.findById(id);
       return account && { id: account.id, username: account.username, role: account.role };
@@ -199,8 +215,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     handlesClientErrors: true,
     serverFactory: (handler) => {
       server = createHttpServer({
-        handler,
-        accessLog: logs.accessLog,
+        // Busy from the handler until the response closes: mod_status's 'W'.
+        handler: (req, res) => {
+          scoreboard.begin();
+          res.once('close', () => scoreboard.end());
+          handler(req, res);
+        },
+        // Every access-log record is counted, also with the access log off (Total Accesses).
+        accessLog: countingAccessLog(scoreboard, logs.accessLog),
         errorLog: logs.errorLog,
         trustProxy: config.trustProxy,
         // %u: who the layer authenticated (its request state), escaped by the server.
@@ -224,6 +246,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     errorLog: logs.errorLog,
     address,
     representationCache,
+    scoreboard,
     async stop(graceMs) {
       try {
         await httpServer.stop(graceMs);

@@ -12,6 +12,8 @@ import { catalogueRewrites } from './rewrites.ts';
 import { PASSTHROUGH_PREFIXES, registerCatalogueRoutes } from './routes.ts';
 import { workResource, worksResource } from './works/index.ts';
 import { sessionErrorSlots, sessionResource } from './session/index.ts';
+import { registerAutoHook, serverStatusResource } from './server-status/index.ts';
+import type { ServerStatus } from '../logging/index.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -37,6 +39,8 @@ export interface CatalogueOptions {
   readonly currentPrincipal?: (id: number) => Promise<Principal | null>;
   /** How often the live stream re-checks (default 10 000 ms). */
   readonly liveAccessCheckMs?: number;
+  /** The whole server's mod_status numbers: staff read them at `/server-status`; without it that is not served. */
+  readonly serverStatus?: () => Promise<ServerStatus>;
 }
 
 export interface Catalogue {
@@ -52,6 +56,7 @@ export interface Catalogue {
 
 export function catalogueResources(stores: ResourceStores, opts: CatalogueOptions = {}): Catalogue {
   const errorLogPath = opts.errorLogPath;
+  const serverStatus = opts.serverStatus;
   return {
     resources: [
       homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
@@ -62,6 +67,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
       ...(stores.loans ? [loansResource(stores.loans), loanResource(stores.loans)] : []),
       sessionResource(stores.persons),
       ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
+      ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),
     ],
     rewrites: [...catalogueRewrites],
     passthrough: [...PASSTHROUGH_PREFIXES, ...(errorLogPath !== undefined ? [LIVE_PATH] : [])],
@@ -73,6 +79,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
           ...(opts.currentPrincipal && { currentPrincipal: opts.currentPrincipal }),
           ...(opts.liveAccessCheckMs !== undefined && { accessCheckMs: opts.liveAccessCheckMs }),
         });
+      if (serverStatus) registerAutoHook(app, { serverStatus });
     },
     errorPage: createErrorPage({ ...sessionErrorSlots, ...opts.errorSlots }),
   };

@@ -9,11 +9,13 @@ import {
   logGracefulStop,
   logShutdown,
   logStarted,
+  ProcessScoreboard,
 } from '../logging/index.ts';
 import { prepareDatabase, SERVER_VERSION, startServer } from '../main.ts';
 import { DEMO_ACCOUNTS } from '../catalogue/demo/index.ts';
 import { handleServiceSignals } from './signals.ts';
 import { GRACEFUL_MS, runSupervisor } from './supervisor.ts';
+import { reportToSupervisor } from './status-ipc.ts';
 
 const GRACE_MS = 10_000;
 
@@ -46,9 +48,20 @@ export async function serveCommand(config: Config): Promise<number> {
       workers: config.workers,
       errorLog: () => createErrorLog(createLogSink(config.errorLog, 'stderr'), { level: config.logLevel }),
       startWorker: async () => {
-        const running = await startServer(config);
+        // /server-status: this worker's counts go to the supervisor, which has everyone's.
+        const scoreboard = new ProcessScoreboard();
+        const channel = reportToSupervisor(scoreboard);
+        const running = await startServer(config, { scoreboard, serverStatus: () => channel.request() });
         process.stdout.write(readyLine(config, running.address.port));
-        return running;
+        return {
+          errorLog: running.errorLog,
+          reopenLogs: () => running.reopenLogs(),
+          flushLogsSync: () => running.flushLogsSync(),
+          async stop(graceMs: number) {
+            await running.stop(graceMs);
+            await channel.final();
+          },
+        };
       },
       serverVersion: SERVER_VERSION,
       commandLine: process.argv.slice(1).join(' '),

@@ -17,6 +17,7 @@ import {
   type ErrorLog,
 } from '../logging/index.ts';
 import { handleServiceSignals, ignoreGroupSignals } from './signals.ts';
+import { superviseStatus } from './status-ipc.ts';
 
 /** What a worker process runs: started by startWorker, stopped and reopened on request. */
 export interface WorkerHandle {
@@ -119,18 +120,21 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
   let toRetire: Worker[] = [];
   const retiring = new Set<number>();
 
+  const serverVersion = opts.serverVersion ?? `Shelfmark (Node.js ${process.version})`;
   const started = () => {
-    logStarted(
-      errorLog,
-      opts.serverVersion ?? `Shelfmark (Node.js ${process.version})`,
-      opts.commandLine ?? process.argv.join(' '),
-    );
+    logStarted(errorLog, serverVersion, opts.commandLine ?? process.argv.join(' '));
   };
+  // Every worker's counts for /server-status (status-ipc.ts).
+  const status = superviseStatus({ workers: opts.workers, serverVersion });
   started();
 
   // Workers accept from the shared socket themselves (see the header comment).
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  const fork = () => generationOf.set(cluster.fork().id, generation);
+  const fork = () => {
+    const worker = cluster.fork();
+    status.forked(worker);
+    generationOf.set(worker.id, generation);
+  };
   for (let i = 0; i < opts.workers; i++) fork();
 
   const send = (w: Worker, msg: Message) => {
@@ -139,10 +143,12 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
   const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
   const retire = (w: Worker) => {
     retiring.add(w.id);
+    status.retiring(w);
     send(w, { shelfmark: 'shutdown', graceMs: gracefulMs });
   };
 
   cluster.on('listening', (worker) => {
+    status.listening(worker);
     if (generationOf.get(worker.id) !== generation) return;
     const old = toRetire.shift();
     if (old && !shuttingDown) retire(old);
@@ -150,6 +156,7 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
 
   cluster.on('exit', (worker, code, signal) => {
     generationOf.delete(worker.id);
+    status.exited(worker);
     if (shuttingDown || retiring.delete(worker.id)) return;
     logChildExit(errorLog, worker.process.pid ?? 0, code, signal);
     // An old worker waiting to be retired is not replaced: its successor is already there.
@@ -216,6 +223,7 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
         void errorLog.sink.reopen(); // never rejects: the sink reports open errors itself
         started();
         generation++;
+        status.restarted();
         toRetire = live().filter((w) => !retiring.has(w.id));
         for (let i = 0; i < opts.workers; i++) fork();
       },
