@@ -61,6 +61,17 @@ const ACCEPT_CASES: [accept: string, expected: Format | 406][] = [
   ['text/html,'.repeat(700).slice(0, -1), 'html'],
 ];
 
+/**
+ * A body with its paging links made format-free: a list's `next`/`prev` keep a format chosen by
+ * suffix (`/werke.json?nach=…`) or `?format=` (`…&format=xml`; ADR 0025), so the bodies of the
+ * three ways to ask differ in exactly these links.
+ */
+function samePage(body: string): string {
+  return body
+    .replace(/(\/(?:personen|werke))\.(?:html|xml|json)\?((?:nach|vor)=)/g, '$1?$2')
+    .replace(/(?:&amp;|&)format=(?:html|xml|json)(?=["<])/g, '');
+}
+
 describe('choosing the representation', () => {
   let c: Catalogue;
   const bodies: Received[] = [];
@@ -105,7 +116,11 @@ describe('choosing the representation', () => {
           !tokens(byQuery, 'vary').includes('accept'),
           `${path}?format=${format}: Accept plays no part`,
         );
-        assert.equal(byQuery.body, bySuffix.body, `${path}?format=${format} is ${suffixBase}.${format}`);
+        assert.equal(
+          samePage(byQuery.body),
+          samePage(bySuffix.body),
+          `${path}?format=${format} is ${suffixBase}.${format}`,
+        );
       }
       const suffixWins = await get(`${suffixBase}.json?format=xml`, { accept: 'text/html' });
       assertFormat(suffixWins, 'json', 'the suffix beats ?format= and Accept');
@@ -148,8 +163,8 @@ describe('choosing the representation', () => {
           `${what}: Content-Location`,
         );
         assert.equal(
-          response.body,
-          suffixBodies.get(expected),
+          samePage(response.body),
+          samePage(suffixBodies.get(expected) ?? ''),
           `${what}: the same representation as the suffix URL`,
         );
       }
