@@ -211,6 +211,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     health: { check: () => changeCount(database.db) },
     displayErrors: config.displayErrors,
     reportError: (error, raw) => reportRequestError(logs.errorLog, error, raw),
+    errorLog: logs.errorLog,
+    documentRoot: config.documentRoot,
     // createHttpServer answers and logs what Node's parser rejects; Fastify must not answer too.
     handlesClientErrors: true,
     serverFactory: (handler) => {

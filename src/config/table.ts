@@ -97,6 +97,14 @@ export const OPTIONS = {
     fallback: 'warn',
     parse: oneOf(LOG_LEVELS),
   },
+  documentRoot: {
+    env: 'SHELFMARK_DOCUMENT_ROOT',
+    flag: 'document-root',
+    description:
+      "the path httpd's DocumentRoot would be; only written into error-log entries (AH00128, AH01630) for fail2ban",
+    fallback: '/var/www/html',
+    parse: text,
+  },
   displayErrors: {
     env: 'SHELFMARK_DISPLAY_ERRORS',
     flag: 'display-errors',

@@ -22,6 +22,10 @@ export interface RealAppOptions {
   readonly accessLogFormat?: string;
   readonly logLevel?: string;
   readonly demo?: boolean;
+  /** SHELFMARK_DOCUMENT_ROOT (the path before a URL in AH00128 / AH01630 entries). */
+  readonly documentRoot?: string;
+  /** A fixed port (and base URL http://127.0.0.1:PORT, so log-in forms pass the origin check). */
+  readonly port?: number;
   readonly extraResources?: readonly ResourceDefinition[];
   readonly liveAccessCheckMs?: number;
   /** The HTTP server's limits (short timeouts for fault tests). */
@@ -41,13 +45,15 @@ export async function startRealApp(o: RealAppOptions = {}): Promise<RealApp> {
   const loaded = loadConfig(
     {},
     {
-      port: '0',
+      port: String(o.port ?? 0),
+      ...(o.port !== undefined && { 'base-url': `http://127.0.0.1:${o.port}` }),
       'data-dir': path.join(dir, 'data'),
       'log-dir': path.join(dir, 'logs'),
       'display-errors': o.displayErrors ? '1' : '0',
       'access-log-format': o.accessLogFormat ?? 'combined',
       'log-level': o.logLevel ?? 'info',
       demo: o.demo ?? false,
+      ...(o.documentRoot !== undefined && { 'document-root': o.documentRoot }),
       workers: '0',
     },
   );

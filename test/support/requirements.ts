@@ -12,8 +12,11 @@ export const VNU_JAR = fileURLToPath(
   new URL('../../node_modules/vnu-jar/build/dist/vnu.jar', import.meta.url),
 );
 
+/** Where Debian's fail2ban keeps its stock filters. */
+export const FAIL2BAN_FILTERS = '/etc/fail2ban/filter.d';
+
 export type RequirementName =
-  'postgres' | 'chromium' | 'xmllint' | 'java' | 'logrotate' | 'systemd-analyze' | 'nginx';
+  'postgres' | 'chromium' | 'xmllint' | 'java' | 'logrotate' | 'systemd-analyze' | 'nginx' | 'fail2ban';
 
 type Requirement = {
   /** Which suites skip without it, as the first words of the skip message. */
@@ -55,6 +58,15 @@ const requirements: Record<RequirementName, Requirement> = {
   nginx: {
     suites: 'reverse-proxy tests',
     missing: () => (isExecutable(NGINX_PATH) ? undefined : `${NGINX_PATH} not found (Debian package nginx)`),
+  },
+  fail2ban: {
+    suites: 'fail2ban filter checks',
+    missing: () => {
+      if (!commandPath('fail2ban-regex')) return 'fail2ban-regex not found (Debian package fail2ban)';
+      return isReadable(FAIL2BAN_FILTERS + '/apache-auth.conf')
+        ? undefined
+        : `${FAIL2BAN_FILTERS}/apache-auth.conf not found (Debian package fail2ban)`;
+    },
   },
 };
 

@@ -8,6 +8,7 @@ import type { Principal, RequestContext, SessionControl } from '../resource/type
 import { checkPreconditions, versionOf } from './preconditions.ts';
 import type { RequestState } from './request-state.ts';
 import { headerValue } from './layer.ts';
+import { warnLimitReached } from './warnings.ts';
 
 /** The negotiated part of the context, computed by the dispatcher. */
 export type ContextBase = Pick<
@@ -57,6 +58,10 @@ function sessionControl(
       const result = await auth.authenticator.checkPassword(username, password, request.ip);
       if (!result.ok) {
         if (result.reason === 'rate-limited') throw tooManyAttempts(result.retryAfterSeconds);
+        // The same entries as a failed Basic attempt (refusal-log.ts), with the name as typed.
+        state.layer.refusals.authenticationFailed(state.raw, state.originalUrl, username, result.unknownUser);
+        if (result.limitReached)
+          warnLimitReached(state.layer.errorLog, state.raw, username, result.limitReached);
         // No WWW-Authenticate: this is a form or API log-in, not a Basic challenge.
         throw new HttpError('SHELFMARK_UNAUTHENTICATED', { detail: 'Wrong user name or password.' });
       }

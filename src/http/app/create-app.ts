@@ -15,6 +15,7 @@ import { registerPipeline } from './pipeline.ts';
 import type { Layer } from './layer.ts';
 import type { ResourceAppOptions } from './options.ts';
 import { HEALTH_PATH, registerHealthRoute } from '../health/index.ts';
+import { createRefusalLog, DEFAULT_DOCUMENT_ROOT } from './refusal-log.ts';
 
 const PROBLEM_SCHEMA_PATHS = ['/schema/problem.xsd', '/schema/problem.json'];
 
@@ -41,6 +42,8 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     requirePreconditions: o.requirePreconditions ?? false,
     bodyLimit: o.bodyLimit ?? DEFAULT_BODY_LIMIT,
     cache: o.representationCache?.enabled ? o.representationCache : undefined,
+    errorLog: o.errorLog,
+    refusals: createRefusalLog(o.errorLog, o.documentRoot ?? DEFAULT_DOCUMENT_ROOT),
   };
   const app = Fastify({
     logger: false,

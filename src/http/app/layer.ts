@@ -9,6 +9,8 @@ import type { ErrorPage } from '../errors/error-page.ts';
 import type { UrlSpace } from '../rewrite/resolve.ts';
 import type { LayerAuth } from './auth.ts';
 import type { RepresentationCache } from '../cache/index.ts';
+import type { ErrorLog } from '../../logging/index.ts';
+import type { RefusalLog } from './refusal-log.ts';
 
 export interface Layer {
   readonly base: PublicBase;
@@ -26,6 +28,10 @@ export interface Layer {
   readonly bodyLimit: number;
   /** Rendered GET representations of cacheable resources (ADR 0048); undefined: none kept. */
   readonly cache: RepresentationCache | undefined;
+  /** The error log, for the layer's warnings (undefined: none written). */
+  readonly errorLog: ErrorLog | undefined;
+  /** Apache's entries for refused requests: failed log-ins, 403, 429, 404 (refusal-log.ts). */
+  readonly refusals: RefusalLog;
 }
 
 /** A request header as one string: repeated fields joined with `, ` (RFC 9110 §5.3). */

@@ -5,6 +5,7 @@ import type { ErrorPage } from '../errors/error-page.ts';
 import type { AccountRecord, CredentialCache, LoginLimiter, VerificationGate } from '../auth/index.ts';
 import type { RepresentationCache } from '../cache/index.ts';
 import type { HealthOptions } from '../health/index.ts';
+import type { ErrorLog } from '../../logging/index.ts';
 
 /** Sessions, HTTP Basic, CSRF and log-in (docs/access.md). Account storage is the application's. */
 export interface SecurityConfig {
@@ -72,4 +73,11 @@ export interface ResourceAppOptions {
   readonly representationCache?: RepresentationCache;
   /** `/up` (under the base): 200 while `check` resolves, 503 otherwise, never an error-log entry. */
   readonly health?: HealthOptions;
+  /**
+   * The Apache error log: failed log-ins, refusals and 404s get httpd's entries (so fail2ban's
+   * stock filters match, docs/decisions/0049), and the layer's warnings go here.
+   */
+  readonly errorLog?: ErrorLog;
+  /** The file-system path httpd would map URLs to; only written into error-log entries (AH00128). */
+  readonly documentRoot?: string;
 }

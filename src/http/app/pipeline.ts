@@ -3,7 +3,7 @@
 // option and so lives in create-app.ts). Each hook reads and fills the request's RequestState.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { authenticationError } from '../auth/index.ts';
+import { authenticationError, type Authentication } from '../auth/index.ts';
 import { refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { formMethodOverride } from '../method-override/index.ts';
@@ -11,6 +11,7 @@ import { checkHeaders } from './header-check.ts';
 import type { Layer } from './layer.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
+import { warnLimitReached } from './warnings.ts';
 
 /** What `OPTIONS *` answers: every method some resource may allow. */
 const SERVER_ALLOW = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
@@ -49,6 +50,17 @@ function formOverride(state: RequestState, request: FastifyRequest): FormOverrid
 }
 
 /**
+ * Apache's error-log entry for a failed Basic attempt (refusal-log.ts): malformed credentials
+ * were never looked up, so they are an unknown user. A 429 is logged with its problem.
+ */
+function logFailedBasic(layer: Layer, state: RequestState, auth: Authentication): void {
+  if (auth.failure !== 'malformed' && auth.failure !== 'bad-credentials') return;
+  const unknown = auth.failure === 'malformed' || auth.unknownUser === true;
+  layer.refusals.authenticationFailed(state.raw, state.originalUrl, auth.logUser ?? '', unknown);
+  if (auth.limitReached) warnLimitReached(layer.errorLog, state.raw, auth.logUser ?? '', auth.limitReached);
+}
+
+/**
  * preHandler, after the body is parsed (`_csrf` and `_method` may be form fields):
  *   1. who is asking (memoised in the state; names %u) — a failed Basic attempt → 401 / 429;
  *   2. CSRF on the real method (a form POST carrying _method=DELETE is checked as a POST; the
@@ -62,7 +74,10 @@ async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
   if (auth) {
     const authentication = await state.authentication(request);
     const failed = authenticationError(authentication);
-    if (failed) throw failed;
+    if (failed) {
+      logFailedBasic(layer, state, authentication);
+      throw failed;
+    }
     const resolved = state.resolved;
     const login =
       request.method === 'POST' &&

@@ -8,6 +8,7 @@ import { linkHeader, sendBody, setVary, type Layer } from './layer.ts';
 import { viewerOf, type Viewer } from './context.ts';
 import { dropUnwritableHeaders } from './header-check.ts';
 import { stateOf, type RequestState } from './request-state.ts';
+import { HttpError } from '../errors/http-error.ts';
 
 function reportOnce(state: RequestState, error: unknown): void {
   if (!state.firstReport(error)) return;
@@ -71,6 +72,28 @@ export function sendProblem(
   return sendBody(request, reply, format === 'xml' ? problemXml(problem) : problemJson(problem));
 }
 
+/** Apache's error-log entry for a refusal (refusal-log.ts): a 403 to a logged-in user, 429, 404. */
+async function logRefusal(state: RequestState, request: FastifyRequest, error: unknown): Promise<void> {
+  if (!(error instanceof HttpError)) return;
+  const { refusals } = state.layer;
+  const { raw, originalUrl } = state;
+  if (error.code === 'SHELFMARK_NOT_FOUND') refusals.notFound(raw, originalUrl);
+  else if (error.code === 'SHELFMARK_TOO_MANY_REQUESTS') refusals.clientDenied(raw, originalUrl);
+  else if (error.code === 'SHELFMARK_FORBIDDEN') {
+    const auth = await viewerAuthentication(state, request);
+    const user = auth?.logUser ?? auth?.principal?.username;
+    if (auth?.principal && user !== undefined) refusals.authorizationFailed(raw, originalUrl, user);
+  }
+}
+
+async function viewerAuthentication(state: RequestState, request: FastifyRequest) {
+  try {
+    return await state.authentication(request);
+  } catch {
+    return undefined;
+  }
+}
+
 /** sendProblem, with who is asking shown on an HTML error page (its layout's header, a 403's form). */
 export async function sendProblemToViewer(
   layer: Layer,
@@ -79,6 +102,7 @@ export async function sendProblemToViewer(
   error: unknown,
 ): Promise<FastifyReply> {
   const state = stateOf(layer, request);
+  await logRefusal(state, request, error);
   const html = state.errorFormat.format === 'html';
   return sendProblem(layer, request, reply, error, html ? await viewerOf(state, request) : undefined);
 }

@@ -67,12 +67,20 @@ test('failures keep the name for %u and map to 401 / 429', async () => {
   assert.match(authenticationError(wrong)?.headers['WWW-Authenticate'] ?? '', /^Basic realm=/);
   const unknown = await auth.authenticate(input(basic('mallory:x')));
   assert.equal(unknown.failure, 'bad-credentials');
+  assert.equal(unknown.unknownUser, true, 'logged as AH01618, not AH01617');
+  assert.equal(wrong.unknownUser, false);
+  assert.equal(wrong.limitReached, undefined);
   assert.equal(verified.at(-1), 'hash:dummy-never-matches', 'unknown users cost a hash too');
   const malformed = await auth.authenticate(input(basic('alice')));
   assert.equal(malformed.failure, 'malformed');
   assert.equal(malformed.logUser, 'alice');
   await auth.authenticate(input(basic('alice:nope')));
-  await auth.authenticate(input(basic('alice:nope')));
+  const third = await auth.authenticate(input(basic('alice:nope')));
+  assert.deepEqual(
+    third.limitReached,
+    { scope: 'account', retryAfterSeconds: 15 * 60 },
+    'the failure that trips',
+  );
   const blocked = await auth.authenticate(input(basic('alice:wonder:land')));
   assert.equal(blocked.failure, 'rate-limited', 'even the right password is refused while blocked');
   const error = authenticationError(blocked);

@@ -70,11 +70,26 @@ export interface Authentication {
   readonly logUser: string | undefined;
   readonly failure: AuthFailure | null;
   readonly retryAfterSeconds?: number;
+  /** With 'bad-credentials': whether no account has that name (Apache's AH01618, not AH01617). */
+  readonly unknownUser?: boolean;
+  /** With 'bad-credentials': this failure made the limiter refuse the next attempts (a warning). */
+  readonly limitReached?: LimitReached;
+}
+
+/** Which counter a failure filled, and for how long the next attempts are refused. */
+export interface LimitReached {
+  readonly scope: 'account' | 'address';
+  readonly retryAfterSeconds: number;
 }
 
 export type LoginResult =
   | { readonly ok: true; readonly principal: Principal }
-  | { readonly ok: false; readonly reason: 'bad-credentials' }
+  | {
+      readonly ok: false;
+      readonly reason: 'bad-credentials';
+      readonly unknownUser: boolean;
+      readonly limitReached?: LimitReached;
+    }
   | { readonly ok: false; readonly reason: 'rate-limited'; readonly retryAfterSeconds: number };
 
 export interface Authenticator {
@@ -104,16 +119,28 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
   const cache = options.credentialCache ?? new CredentialCache(clock);
   const now = options.now ?? Date.now;
 
+  async function verdicts(accountKey: string, addressKey: string): Promise<LimitVerdict[]> {
+    return Promise.all([limiter.check(accountKey), addressLimiter.check(addressKey)]);
+  }
+
   /** The longer wait of the two limiters, or null when both allow. */
   async function limited(accountKey: string, addressKey: string): Promise<LoginResult | null> {
-    const verdicts: LimitVerdict[] = await Promise.all([
-      limiter.check(accountKey),
-      addressLimiter.check(addressKey),
-    ]);
-    const waits = verdicts.flatMap((v) => (v.allowed ? [] : [v.retryAfterSeconds]));
+    const waits = (await verdicts(accountKey, addressKey)).flatMap((v) =>
+      v.allowed ? [] : [v.retryAfterSeconds],
+    );
     return waits.length === 0
       ? null
       : { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.max(...waits) };
+  }
+
+  /** After a recorded failure: did it fill a counter? (Asked on failures only, so it costs little.) */
+  async function reached(keys: readonly [string, string]): Promise<LimitReached | undefined> {
+    const [account, address] = await verdicts(...keys);
+    if (address && !address.allowed)
+      return { scope: 'address', retryAfterSeconds: address.retryAfterSeconds };
+    if (account && !account.allowed)
+      return { scope: 'account', retryAfterSeconds: account.retryAfterSeconds };
+    return undefined;
   }
 
   async function verify(
@@ -135,7 +162,13 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         return { ok: true, principal: principalOf(account) };
       }
       await Promise.all([limiter.recordFailure(keys[0]), addressLimiter.recordFailure(keys[1])]);
-      return { ok: false, reason: 'bad-credentials' };
+      const limitReached = await reached(keys);
+      return {
+        ok: false,
+        reason: 'bad-credentials',
+        unknownUser: account === null,
+        ...(limitReached && { limitReached }),
+      };
     } finally {
       release();
     }
@@ -170,6 +203,10 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         logUser: basic.username,
         failure: result.reason,
         ...(result.reason === 'rate-limited' && { retryAfterSeconds: result.retryAfterSeconds }),
+        ...(result.reason === 'bad-credentials' && {
+          unknownUser: result.unknownUser,
+          ...(result.limitReached && { limitReached: result.limitReached }),
+        }),
       };
     }
     const session = options.sessions.read(input.sessionCookie, now());

@@ -7,6 +7,7 @@ export type {
   AuthInput,
   Authentication,
   Authenticator,
+  LimitReached,
   AuthenticatorOptions,
   LoginResult,
 } from './authenticator.ts';
