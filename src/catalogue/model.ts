@@ -57,7 +57,7 @@ export interface Page<T> {
 }
 
 /**
- * A list's size: exact, or (a search with very many matches, ADR 0049) only "more than
+ * A list's size: exact, or (a search with very many matches, ADR 0025) only "more than
  * `count`" — shown as such (`gesamtMehrAls`), never passed off as the total.
  */
 export interface Total {

@@ -88,6 +88,13 @@ export interface ServerSettingsTable {
   value: string;
 }
 
+/** Live persons and works, kept by triggers (migration 0005, ADR 0025). */
+export interface LiveRowCountsTable {
+  name: 'persons' | 'works';
+  /** bigint: node:sqlite reads a number, pg a string. */
+  n: number | string;
+}
+
 export interface DB {
   persons: PersonsTable;
   works: WorksTable;
@@ -98,4 +105,5 @@ export interface DB {
   change_counter: ChangeCounterTable;
   login_failures: LoginFailuresTable;
   server_settings: ServerSettingsTable;
+  live_row_counts: LiveRowCountsTable;
 }

@@ -29,3 +29,32 @@ test('PostgreSQL: each schema of one database keeps its own migration state', sk
     await second.dispose();
   }
 });
+
+test('PostgreSQL: migrating while other schemas come and go never fails', skipUnlessPg, async () => {
+  // Other processes (parallel test files, another Shelfmark) create and drop schemas in the
+  // same database; the Migrator's check for its own tables must not read their tables.
+  const churn = await openFreshSchema<unknown>();
+  let stop = false;
+  const churning = (async () => {
+    for (let i = 0; !stop; i++) {
+      const name = sql.id(`migrate_churn_${process.pid}_${i}`);
+      await sql`create schema ${name}`.execute(churn.db);
+      await sql`create table ${name}.t (id serial primary key, a text, b text, c text)`.execute(churn.db);
+      await sql`drop schema ${name} cascade`.execute(churn.db);
+    }
+  })();
+  try {
+    for (let round = 0; round < 15; round++) {
+      const database = await openFreshSchema<unknown>();
+      try {
+        assert.deepEqual(await migrateToLatest(database, set), ['0001-things']);
+      } finally {
+        await database.dispose();
+      }
+    }
+  } finally {
+    stop = true;
+    await churning;
+    await churn.dispose();
+  }
+});

@@ -38,12 +38,43 @@ async function currentSchema<DB>(database: Database<DB>): Promise<string | undef
   return rows[0]?.schema;
 }
 
+/**
+ * The Migrator asks Kysely's introspector whether its tables exist, and on PostgreSQL that
+ * reads every column of every table in every schema, calling functions per row that fail when
+ * another connection drops a schema meanwhile (42P01, seen with parallel test files). It only
+ * needs names: this view answers from the catalogue's name lists, for the one schema.
+ */
+function scopedIntrospection(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection = {
+    async getSchemas() {
+      const { rows } = await sql<{ name: string }>`select nspname as name from pg_namespace`.execute(db);
+      return rows;
+    },
+    async getTables() {
+      const { rows } = await sql<{ name: string; schema: string }>`select table_name as name,
+        table_schema as schema from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.map((row) => ({ ...row, isView: false, columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 async function migrator<DB>(database: Database<DB>, set: MigrationSet): Promise<Migrator> {
   const migrations = set({ dialect: database.dialect, capabilities: database.capabilities });
   const schema = await currentSchema(database);
+  // Migrations must not depend on the application's table types as they change later.
+  const db = database.db as unknown as Kysely<unknown>;
   return new Migrator({
-    // Migrations must not depend on the application's table types as they change later.
-    db: database.db as unknown as Kysely<unknown>,
+    db: schema === undefined ? db : scopedIntrospection(db, schema),
     provider: { getMigrations: async () => ({ ...migrations }) },
     ...(schema !== undefined && { migrationTableSchema: schema }),
   });

@@ -4,10 +4,12 @@ import { catalogueTables } from './0001-catalogue.ts';
 import { searchIndexes } from './0002-search-indexes.ts';
 import { changeCounter } from './0003-change-counter.ts';
 import { loginFailureTables } from './0004-login-failures.ts';
+import { liveRowCounts } from './0005-live-row-counts.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
   '0002-search-indexes': searchIndexes(context),
   '0003-change-counter': changeCounter(context),
   '0004-login-failures': loginFailureTables(context),
+  '0005-live-row-counts': liveRowCounts(context),
 });

@@ -12,7 +12,7 @@ import type { DB } from '../tables.ts';
 import type { Total } from '../model.ts';
 
 /**
- * Matches a search counts before it stops and says "at least" (ADR 0049): a common word's
+ * Matches a search counts before it stops and says "at least" (ADR 0025): a common word's
  * count costs about cap / share probes, so it stays as cheap as a page.
  */
 export const SEARCH_COUNT_CAP = 500;
@@ -51,14 +51,15 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
 
   return {
     /**
-     * The list's size: every live row counted (an index-only count), or for a search its matches
+     * The list's size: the live rows (a count the triggers of migration 0005 keep), or for a search its matches
      * up to `cap` (a walk plan tests rows one by one, so it counts with its probe).
      */
     async total(plan: FullTextPlan | undefined, cap = SEARCH_COUNT_CAP): Promise<Total> {
       if (plan === undefined) {
-        const row = await from()
-          .where('deleted_at', 'is', null)
-          .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        const row = await db
+          .selectFrom('live_row_counts')
+          .select('n')
+          .where('name', '=', table)
           .executeTakeFirst();
         return { count: Number(row?.n ?? 0), exact: true };
       }

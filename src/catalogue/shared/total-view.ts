@@ -1,4 +1,4 @@
-// A list's size in its three formats (ADR 0049): `gesamt` when exact, `gesamtMehrAls` when a
+// A list's size in its three formats (ADR 0025): `gesamt` when exact, `gesamtMehrAls` when a
 // search stopped counting — a lower bound is named as one, never passed off as the total.
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import type { Lang } from '../../http/resource/types.ts';
