@@ -57,6 +57,19 @@ test('options: defaults, --quick, flags over env, bad values', () => {
   assert.throws(() => parseBenchOptions(['--nope'], {}), /unknown option --nope/);
 });
 
+test('options: --cache-mib (or BENCH_CACHE_MIB) sizes the server cache; 0 turns it off', () => {
+  const unset = parseBenchOptions([], {});
+  assert.ok(unset !== 'help');
+  assert.equal(unset.cacheMib, undefined);
+  const off = parseBenchOptions(['--cache-mib=0'], {});
+  assert.ok(off !== 'help');
+  assert.equal(off.cacheMib, 0);
+  const env = parseBenchOptions([], { BENCH_CACHE_MIB: '8' });
+  assert.ok(env !== 'help');
+  assert.equal(env.cacheMib, 8);
+  assert.throws(() => parseBenchOptions(['--cache-mib', '-1'], {}), /--cache-mib must be a number ≥ 0/);
+});
+
 test('--peers: only the knobs given override the harness defaults', () => {
   const plain = parseBenchOptions(['--peers'], {});
   assert.ok(plain !== 'help');

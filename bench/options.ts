@@ -18,6 +18,8 @@ export interface BenchOptions {
   readonly depth: number;
   /** Forced tool, or undefined: wrk when installed, else autocannon. */
   readonly tool: LoadTool | undefined;
+  /** The server's representation cache in MiB (`0`: off); undefined: the server's default. */
+  readonly cacheMib: number | undefined;
   /** A PostgreSQL URL: the cases run against it too (it gets the synthetic catalogue). */
   readonly pg: string | undefined;
   /** Only the cases whose name matches. */
@@ -33,15 +35,24 @@ export interface BenchOptions {
 }
 
 export const USAGE = `usage: npm run bench -- [--quick] [--seconds N] [--warmup N] [--threads N] [--connections N]
-                        [--works N] [--rounds N] [--depth N] [--tool wrk|autocannon]
+                        [--works N] [--rounds N] [--depth N] [--tool wrk|autocannon] [--cache-mib N]
                         [--pg postgres://…] [--only REGEX] [--keep] [--profile]
        npm run bench -- --peers [--quick] [--rounds N] [--seconds N] [--warmup N] [--threads N]
                         [--connections N] [--pg postgres://…]
                         (Shelfmark beside the peer servers; see docs/decisions/0005-benchmarks.md)
 environment: BENCH_SECONDS, BENCH_WARMUP, BENCH_THREADS, BENCH_CONNECTIONS, BENCH_WORKS,
-             BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY`;
+             BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY, BENCH_CACHE_MIB`;
 
-const NUMBERS = ['seconds', 'warmup', 'threads', 'connections', 'works', 'rounds', 'depth'] as const;
+const NUMBERS = [
+  'seconds',
+  'warmup',
+  'threads',
+  'connections',
+  'works',
+  'rounds',
+  'depth',
+  'cache-mib',
+] as const;
 const TEXTS = ['tool', 'pg', 'only'] as const;
 const SWITCHES = ['quick', 'keep', 'profile', 'peers', 'help'] as const;
 
@@ -68,7 +79,7 @@ export function parseBenchOptions(
   const explicit = new Set<string>(quick ? ['seconds', 'warmup', 'rounds'] : []);
   const raw = (name: string): string | undefined => {
     const v = given[name];
-    return typeof v === 'string' ? v : env[`BENCH_${name.toUpperCase()}`];
+    return typeof v === 'string' ? v : env[`BENCH_${name.toUpperCase().replaceAll('-', '_')}`];
   };
   const num = (name: (typeof NUMBERS)[number], fallback: number, min: number): number => {
     const v = raw(name);
@@ -91,6 +102,7 @@ export function parseBenchOptions(
     rounds: Math.round(num('rounds', quick ? 1 : 5, 1)),
     depth: Math.round(num('depth', 50, 1)),
     tool,
+    cacheMib: raw('cache-mib') === undefined ? undefined : Math.round(num('cache-mib', 0, 0)),
     pg: raw('pg') || undefined,
     only: only ? new RegExp(only, 'i') : undefined,
     keep: given.keep === true,

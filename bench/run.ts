@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   if (opts.profile) fs.rmSync(profileDir, { recursive: true, force: true });
   const nodeArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const start = (accessLog?: string, databaseUrl?: string) =>
-    startChildServer({ root, dataDir, logDir, accessLog, databaseUrl, nodeArgs });
+    startChildServer({ root, dataDir, logDir, accessLog, databaseUrl, nodeArgs, cacheMib: opts.cacheMib });
 
   const loadavg = os.loadavg().map((n) => n.toFixed(2));
   const sections: string[] = [
@@ -104,7 +104,8 @@ async function main(): Promise<void> {
     `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average at start ${loadavg.join(' ')}. ` +
       `${tool}: ${settings.threads} threads, ${settings.connections} connections, ${settings.seconds} s per case ` +
       `after ${settings.warmupSeconds} s warm-up. Catalogue: ${opts.works.toLocaleString('en')} synthetic works + the demo. ` +
-      `Server: \`shelfmark serve --workers 0\` (one process), combined access log to a file. ` +
+      `Server: \`shelfmark serve --workers 0\` (one process), combined access log to a file, ` +
+      `representation cache ${opts.cacheMib === undefined ? 'at its default size' : opts.cacheMib === 0 ? 'off' : `${opts.cacheMib} MiB`}. ` +
       `CPU µs/req = the server process's utime+stime (/proc/<pid>/stat) during the run ÷ requests.`,
   ];
   say(`server: SQLite, ${tool}, ${settings.seconds} s per case`);

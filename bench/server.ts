@@ -23,6 +23,8 @@ export interface ChildServerOptions {
   readonly databaseUrl?: string | undefined;
   /** SHELFMARK_ACCESS_LOG: a path, `/dev/null`, or `off`; default: access.log in logDir. */
   readonly accessLog?: string | undefined;
+  /** `--cache-mib`: the representation cache's size (`0`: off); undefined: the default. */
+  readonly cacheMib?: number | undefined;
   /** Extra node flags, e.g. `--cpu-prof`. */
   readonly nodeArgs?: readonly string[];
 }
@@ -81,6 +83,7 @@ export async function startChildServer(opts: ChildServerOptions): Promise<ChildS
     `--log-dir=${opts.logDir}`,
     `--access-log=${opts.accessLog ?? path.join(opts.logDir, 'access.log')}`,
     ...(opts.databaseUrl ? [`--database-url=${opts.databaseUrl}`] : []),
+    ...(opts.cacheMib !== undefined ? [`--cache-mib=${opts.cacheMib}`] : []),
   ];
   const child = spawn(process.execPath, args, {
     cwd: opts.root,

@@ -1,4 +1,4 @@
-// `npm test`: finds every *.test.ts under src/ and test/, runs them with Node's own test
+// `npm test`: finds every *.test.ts under src/, test/ and bench/, runs them with Node's own test
 // runner (same Node binary, one process per file, two at a time for a 2-core machine) and
 // closes with what was skipped and why. In CI (CI=true) a missing tool fails the run.
 //
@@ -20,7 +20,7 @@ const args = process.argv.slice(2);
 const nodeOptions = args.filter((a) => a.startsWith('--'));
 const filters = args.filter((a) => !a.startsWith('--'));
 
-const all = findTestFiles(root, ['src', 'test']);
+const all = findTestFiles(root, ['src', 'test', 'bench']);
 const selection = selectTestFiles(root, all, filters, process.cwd());
 for (const filter of selection.unmatched) console.error(`No test file matches "${filter}".`);
 if (selection.unmatched.length > 0) process.exit(1);

@@ -2,7 +2,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-// Only folders that never hold the project's tests. The walk starts at src/ and test/, so the
+// Only folders that never hold the project's tests. The walk starts at src/, test/ and bench/, so the
 // runtime folders at the top of the checkout (data/, logs/, tmp/) are never reached; naming
 // them here would also hide test folders of the same name (test/logs/ was silently skipped).
 const SKIP_DIRS = new Set(['node_modules']);
