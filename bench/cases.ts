@@ -26,6 +26,13 @@ export const FIXED_CASES: readonly BenchCase[] = [
   PERSON_JSON_BASIC,
   { name: 'person XML', path: '/personen/goethe.xml' },
   { name: 'person HTML', path: '/personen/goethe.html' },
+  // As browsers ask (ADR 0014): the compressed variant, kept with the cached representation.
+  {
+    name: 'person HTML, br',
+    path: '/personen/goethe.html',
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  },
+  { name: 'person JSON, gzip', path: '/personen/goethe.json', headers: { 'accept-encoding': 'gzip' } },
   { name: 'work HTML', path: '/werke/faust.html' },
   { name: 'work JSON', path: '/werke/faust.json' },
   // Two hits: the full-text index answers at once.
@@ -40,6 +47,7 @@ export const FIXED_CASES: readonly BenchCase[] = [
   { name: 'search "gart" (prefix)', path: '/werke.json?q=gart' },
   { name: 'search "zzzz" (no hits)', path: '/werke.json?q=zzzz' },
   FIRST_PAGE,
+  { name: 'works list, first page, gzip', path: '/werke.json', headers: { 'accept-encoding': 'gzip' } },
 ];
 
 /** A JSON list page's `naechste` URL as a path on the JSON suffix URL (the link itself is suffix-free). */

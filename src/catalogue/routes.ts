@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { etagOf, noneMatch } from '../http/conditional/index.ts';
+import { prepareFixed, sendFixed } from '../http/index.ts';
+import type { CachedRepresentation } from '../http/index.ts';
 import type { PersonStore } from './model.ts';
 import { initialsOfName, initialsOfSlug, portraitSvg, silhouetteSvg } from './portraits/portrait.ts';
 import { readSchema, SCHEMA_NAMES } from './schemas/index.ts';
@@ -18,18 +19,17 @@ export interface CatalogueRouteOptions {
   readonly persons?: PersonStore;
 }
 
-/** Sends a fixed body with a strong ETag, answering If-None-Match with 304 (weak comparison, RFC 9110 §13.1.2). */
-function sendFixed(req: FastifyRequest, reply: FastifyReply, body: string, type: string, maxAge: number) {
-  const etag = etagOf(body);
-  reply
-    .header('ETag', etag)
-    .header('Cache-Control', `public, max-age=${maxAge}`)
-    .header('X-Content-Type-Options', 'nosniff');
-  const inm = req.headers['if-none-match'];
-  if (inm !== undefined && noneMatch(inm, etag)) {
-    return reply.code(304).send();
-  }
-  return reply.type(type).send(body);
+/**
+ * A fixed body with a strong ETag, answering If-None-Match with 304 (weak comparison, RFC 9110
+ * §13.1.2), compressed like representations (the layer's sendFixed; prepared once, so each
+ * coding is compressed once).
+ */
+function fixed(body: string, type: string, maxAge: number): CachedRepresentation {
+  return prepareFixed(body, type, [
+    ['Cache-Control', `public, max-age=${maxAge}`],
+    // Also outside the layer's hooks (these routes are plain Fastify routes).
+    ['X-Content-Type-Options', 'nosniff'],
+  ]);
 }
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => unknown;
@@ -46,25 +46,23 @@ export async function registerCatalogueRoutes(
   opts: CatalogueRouteOptions = {},
 ): Promise<void> {
   for (const name of SCHEMA_NAMES) {
-    const xsd = readSchema(name, 'xsd');
-    const json = readSchema(name, 'json');
-    get(app, `/schema/${name}.xsd`, (req, reply) =>
-      sendFixed(req, reply, xsd, 'application/xml; charset=utf-8', 86400),
-    );
-    get(app, `/schema/${name}.json`, (req, reply) =>
-      sendFixed(req, reply, json, 'application/schema+json; charset=utf-8', 86400),
-    );
+    const xsd = fixed(readSchema(name, 'xsd'), 'application/xml; charset=utf-8', 86400);
+    const json = fixed(readSchema(name, 'json'), 'application/schema+json; charset=utf-8', 86400);
+    get(app, `/schema/${name}.xsd`, (req, reply) => sendFixed(req, reply, xsd));
+    get(app, `/schema/${name}.json`, (req, reply) => sendFixed(req, reply, json));
   }
 
-  const css = readFileSync(join(import.meta.dirname, 'layout', 'shelfmark.css'), 'utf8');
-  get(app, '/static/shelfmark.css', (req, reply) =>
-    sendFixed(req, reply, css, 'text/css; charset=utf-8', 3600),
+  const css = fixed(
+    readFileSync(join(import.meta.dirname, 'layout', 'shelfmark.css'), 'utf8'),
+    'text/css; charset=utf-8',
+    3600,
   );
+  get(app, '/static/shelfmark.css', (req, reply) => sendFixed(req, reply, css));
 
-  const silhouette = silhouetteSvg();
+  const silhouette = fixed(silhouetteSvg(), 'image/svg+xml', 86400);
   get(app, '/bilder/:file', async (req, reply) => {
     const file = (req.params as { file: string }).file;
-    if (file === 'standard.svg') return sendFixed(req, reply, silhouette, 'image/svg+xml', 86400);
+    if (file === 'standard.svg') return sendFixed(req, reply, silhouette);
     const slug = PORTRAIT_FILE.exec(file)?.[1];
     if (slug === undefined || !isValidSlug(slug)) throw notFound();
     let initials = initialsOfSlug(slug);
@@ -75,6 +73,6 @@ export async function registerCatalogueRoutes(
       if ('movedTo' in found) return reply.redirect(`${encodeURIComponent(found.movedTo)}.svg`, 301);
       initials = initialsOfName(found.found.vorname, found.found.nachname);
     }
-    return sendFixed(req, reply, portraitSvg(slug, initials), 'image/svg+xml', 3600);
+    return sendFixed(req, reply, fixed(portraitSvg(slug, initials), 'image/svg+xml', 3600));
   });
 }

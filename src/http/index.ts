@@ -4,6 +4,7 @@ export { createResourceApp } from './app/create-app.ts';
 export type { ResourceAppOptions } from './app/options.ts';
 export { requestPrincipal, accessUser } from './app/request-state.ts';
 export { allowOf } from './app/dispatch.ts';
+export { prepareFixed, sendFixed } from './app/respond.ts';
 export {
   etagOf,
   noneMatch,

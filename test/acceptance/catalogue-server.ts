@@ -38,6 +38,8 @@ export type Catalogue = {
     urlOrPath: string,
     init?: { headers?: Record<string, string>; body?: string },
   ): Promise<Response>;
+  /** Where the server writes access.log and error.log. */
+  readonly logDir: string;
   /** The numeric id of a person or work, read from the database (script URLs need it). */
   idOf(table: 'persons' | 'works', slug: string): Promise<number>;
   stop(): Promise<void>;
@@ -86,6 +88,7 @@ export async function startCatalogue(options: StartOptions = {}): Promise<Catalo
     get: (urlOrPath, headers = {}) =>
       send('GET', urlOrPath, { headers }).catch(() => send('GET', urlOrPath, { headers })),
     send,
+    logDir: path.join(dir, 'logs'),
     async idOf(table, slug) {
       const database = await openCatalogueDatabase(loaded.config);
       try {

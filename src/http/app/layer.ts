@@ -67,8 +67,20 @@ export function linkHeader(links: readonly LinkValue[]): string {
 }
 
 /** Sends a body, or for HEAD only its length: Node would drop the bytes anyway. */
-export function sendBody(request: FastifyRequest, reply: FastifyReply, body: string): FastifyReply {
+export function sendBody(request: FastifyRequest, reply: FastifyReply, body: string | Buffer): FastifyReply {
   if (request.method !== 'HEAD') return reply.send(body);
-  reply.header('Content-Length', String(Buffer.byteLength(body)));
+  reply.header(
+    'Content-Length',
+    String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
+  );
   return reply.send();
+}
+
+/** Adds a field name to the response's Vary (kept once; other parts may have set Vary before). */
+export function addVary(reply: FastifyReply, name: string): void {
+  const current = reply.getHeader('Vary');
+  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  const names = text.split(',').map((n) => n.trim().toLowerCase());
+  if (names.includes(name.toLowerCase()) || names.includes('*')) return;
+  reply.header('Vary', text.trim() === '' ? name : `${text}, ${name}`);
 }

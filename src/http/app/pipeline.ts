@@ -8,6 +8,7 @@ import { refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { formMethodOverride } from '../method-override/index.ts';
 import { checkHeaders } from './header-check.ts';
+import { compressRest } from './compress-rest.ts';
 import type { Layer } from './layer.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
@@ -127,6 +128,8 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
   registerBodyParsers(app, { limit: layer.bodyLimit, mediaTypeOf });
   app.addHook('preHandler', (request) => authorizeAndOverride(layer, request));
   // (the handler: dispatch.ts, one route per resource path, added by create-app.ts)
+  // onSend: bodies that sendPrepared did not compress (problems, applications' own routes).
+  app.addHook('onSend', compressRest);
   app.addHook('onSend', finishHeaders);
   // Errors thrown anywhere above, Fastify's own client errors, and unknown paths.
   app.setErrorHandler((error, request, reply) => sendProblemToViewer(layer, request, reply, error));

@@ -7,7 +7,14 @@ import { renderRepresentation } from '../representation/render.ts';
 import { withSuffix } from '../rewrite/rewrite.ts';
 import { isCanonicalRequest } from './canonical.ts';
 import { headerUrl } from '../links/header-url.ts';
-import { headerValue, linkHeader, sendBody, varyOf, type LinkValue } from './layer.ts';
+import { addVary, headerValue, linkHeader, sendBody, varyOf, type LinkValue } from './layer.ts';
+import {
+  chooseEncoding,
+  compress,
+  encodedEtag,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+} from '../compression/index.ts';
 import type { CachedRepresentation } from '../cache/index.ts';
 
 export interface RespondContext {
@@ -57,7 +64,18 @@ export function prepareRepresentation(
     lastModified: rep.lastModified,
     contentType: CONTENT_TYPES[ctx.format],
     headers,
+    compressed: {},
   };
+}
+
+/**
+ * The coding this response uses (ADR 0014), or null: a text body of some size whose client
+ * accepts brotli or gzip. Such a response varies by Accept-Encoding whichever is chosen.
+ */
+function codingOf(request: FastifyRequest, reply: FastifyReply, prepared: CachedRepresentation) {
+  if (prepared.body.length < MIN_COMPRESS_BYTES || !isCompressible(prepared.contentType)) return null;
+  addVary(reply, 'Accept-Encoding');
+  return chooseEncoding(headerValue(request.headers, 'accept-encoding'));
 }
 
 /** Sends a prepared representation: validators, its headers, then 304 or the body. */
@@ -68,12 +86,14 @@ export function sendPrepared(
   method: string,
   status = 200,
 ): FastifyReply {
-  reply.header('ETag', prepared.etag);
+  for (const [name, value] of prepared.headers) reply.header(name, value);
+  const coding = codingOf(request, reply, prepared);
+  // Each coding its own tag, so no cache mixes the variants; comparisons ignore the suffix.
+  reply.header('ETag', coding ? encodedEtag(prepared.etag, coding) : prepared.etag);
   // Sent once its second is over (ADR 0024): a second write within it would carry the same date.
   const now = Date.now();
   const lastModified = lastModifiedToSend(prepared.lastModified, now);
   if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
-  for (const [name, value] of prepared.headers) reply.header(name, value);
   const conditional = {
     ifNoneMatch: headerValue(request.headers, 'if-none-match'),
     ifModifiedSince: headerValue(request.headers, 'if-modified-since'),
@@ -86,7 +106,34 @@ export function sendPrepared(
     return reply.code(304).send();
   }
   reply.code(status).header('Content-Type', prepared.contentType);
-  return sendBody(request, reply, prepared.body);
+  if (coding === null) return sendBody(request, reply, prepared.body);
+  // Compressed once per cached entry and coding; %b then counts these bytes (what is sent).
+  const memo = prepared.compressed;
+  const body = memo?.[coding] ?? compress(prepared.body, coding);
+  if (memo) memo[coding] = body;
+  reply.header('Content-Encoding', coding);
+  return sendBody(request, reply, body);
+}
+
+/**
+ * A fixed body (a schema, a stylesheet, an image) as a prepared representation: strong ETag,
+ * 304, HEAD and compression as for resources. Prepare it once to compress it once per coding.
+ */
+export function prepareFixed(
+  body: string,
+  contentType: string,
+  headers: readonly (readonly [string, string])[] = [],
+): CachedRepresentation {
+  return { body, etag: etagOf(body), lastModified: undefined, contentType, headers, compressed: {} };
+}
+
+/** Sends a fixed body prepared by prepareFixed (GET or HEAD). */
+export function sendFixed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fixed: CachedRepresentation,
+): FastifyReply {
+  return sendPrepared(request, reply, fixed, request.method);
 }
 
 function sendRepresentation(

@@ -13,6 +13,11 @@ export interface CachedRepresentation {
   readonly contentType: string;
   /** Further response headers in order (Vary, Content-Location, Link, Cache-Control). */
   readonly headers: readonly (readonly [string, string])[];
+  /**
+   * The body compressed, filled by the first response in each coding (ADR 0014): a cached
+   * entry is compressed once per coding, not per request. Absent: compressed per response.
+   */
+  readonly compressed?: { br?: Buffer; gzip?: Buffer };
 }
 
 export interface RepresentationCacheOptions {
@@ -34,7 +39,9 @@ export interface RepresentationCacheStats {
 const ENTRY_OVERHEAD = 200;
 
 function sizeOf(key: string, entry: CachedRepresentation): number {
-  let bytes = ENTRY_OVERHEAD + key.length * 2 + entry.body.length * 2 + entry.etag.length * 2;
+  // body.length once more: room for the compressed variants filled in later (each well under
+  // half of a text body), so the bound holds without re-counting on every response.
+  let bytes = ENTRY_OVERHEAD + key.length * 2 + entry.body.length * 3 + entry.etag.length * 2;
   for (const [name, value] of entry.headers) bytes += (name.length + value.length) * 2 + 32;
   return bytes;
 }

@@ -6,11 +6,26 @@ export function etagOf(body: string | Uint8Array): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-function opaque(tag: string): string {
-  return tag.startsWith('W/') ? tag.slice(2) : tag;
+/** A compressed variant's tag names its coding (`"x-gzip"`, `"x-br"`; src/http/compression). */
+const CODING_SUFFIX = /-(?:gzip|br)"$/;
+
+/**
+ * The tag without its coding suffix: the gzip, brotli and identity variants carry the same
+ * content, so a client holding any of them has the current version (ADR 0014; Apache's
+ * mod_deflate without this made every If-Match of a gzip client fail).
+ */
+function content(tag: string): string {
+  return tag.replace(CODING_SUFFIX, '"');
 }
 
-/** If-None-Match uses the weak comparison: `W/"x"` matches `"x"`; `*` matches any current representation. */
+function opaque(tag: string): string {
+  return content(tag.startsWith('W/') ? tag.slice(2) : tag);
+}
+
+/**
+ * If-None-Match uses the weak comparison: `W/"x"` matches `"x"`; `*` matches any current
+ * representation; a coding suffix is ignored (`"x-gzip"` matches `"x"`).
+ */
 export function noneMatch(ifNoneMatch: string, etag: string): boolean {
   const header = ifNoneMatch.trim();
   if (header === '*') return true;
@@ -18,11 +33,16 @@ export function noneMatch(ifNoneMatch: string, etag: string): boolean {
   return header.split(',').some((candidate) => opaque(candidate.trim()) === wanted);
 }
 
-/** If-Match uses the strong comparison (for PUT/DELETE, docs/methods.md): weak tags never match. */
+/**
+ * If-Match uses the strong comparison (for PUT/PATCH/DELETE, docs/methods.md): weak tags never
+ * match; a coding suffix is ignored (the ETag a gzip client got names the same content).
+ */
 export function strongMatch(ifMatch: string, etag: string): boolean {
   const header = ifMatch.trim();
   if (header === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim() === etag && !etag.startsWith('W/'));
+  if (etag.startsWith('W/')) return false;
+  const wanted = content(etag);
+  return header.split(',').some((candidate) => content(candidate.trim()) === wanted);
 }
 
 export interface ConditionalHeaders {
