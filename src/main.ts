@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { acceptedOrigins, type Config } from './config/index.ts';
+import { acceptedOrigins, configWarnings, type Config } from './config/index.ts';
 import type { ResourceDefinition } from './http/resource/types.ts';
 import { accessUser, createResourceApp, RepresentationCache } from './http/index.ts';
 import { createHttpServer, type ServerLimits, type ShelfmarkServer } from './server/index.ts';
@@ -17,6 +17,7 @@ import {
   createErrorLog,
   createLogSink,
   logProcessWarnings,
+  runInRequest,
   countingAccessLog,
   ProcessScoreboard,
   singleProcessStatus,
@@ -47,6 +48,9 @@ import { SESSION_PATH } from './catalogue/session/index.ts';
 
 /** Failed log-ins per client address (any account) in 15 minutes before it gets 429. */
 const ADDRESS_MAX_FAILURES = 50;
+
+/** A request that takes longer is a `warn` entry (docs/errors.md, "Warnings"). */
+export const SLOW_REQUEST_MS = 10_000;
 
 export const SERVER_VERSION = `Shelfmark/0.1.0 (Node.js ${process.version})`;
 
@@ -153,11 +157,14 @@ export interface StartServerOptions {
   readonly scoreboard?: ProcessScoreboard;
   /** The whole server's status (under the supervisor: every worker's); default: this process's. */
   readonly serverStatus?: () => Promise<ServerStatus>;
+  /** A request slower than this is a warning (default SLOW_REQUEST_MS). */
+  readonly slowRequestMs?: number;
 }
 
 /** Starts one HTTP server process over an already-migrated database. */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const logs = openLogs(config);
+  for (const warning of configWarnings(config)) logs.errorLog.warning(warning);
   const scoreboard = options.scoreboard ?? new ProcessScoreboard();
   const startMs = Date.now();
   const serverStatus =
@@ -213,6 +220,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     reportError: (error, raw) => reportRequestError(logs.errorLog, error, raw),
     errorLog: logs.errorLog,
     documentRoot: config.documentRoot,
+    slowRequestMs: options.slowRequestMs ?? SLOW_REQUEST_MS,
     // createHttpServer answers and logs what Node's parser rejects; Fastify must not answer too.
     handlesClientErrors: true,
     serverFactory: (handler) => {
@@ -221,7 +229,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
         handler: (req, res) => {
           scoreboard.begin();
           res.once('close', () => scoreboard.end());
-          handler(req, res);
+          // A process warning raised by this request's code names its client (request-scope.ts).
+          runInRequest(req, () => handler(req, res));
         },
         // Every access-log record is counted, also with the access log off (Total Accesses).
         accessLog: countingAccessLog(scoreboard, logs.accessLog),

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { acceptedOrigins, loadConfig, OPTIONS, parseFlags } from './index.ts';
+import { acceptedOrigins, configWarnings, loadConfig, OPTIONS, parseFlags } from './index.ts';
 
 test('defaults give a local SQLite server on port 3000', () => {
   const r = loadConfig({});
@@ -67,4 +67,19 @@ test('one row per option: the table alone decides which options exist and their 
   }
   assert.equal(r.config.secret, undefined);
   assert.equal(r.config.errorLog, path.resolve('logs/error.log'));
+});
+
+test('displayErrors with a base URL off this machine is a warning at start; on localhost it is not', () => {
+  const warningsFor = (flags: Record<string, string>) => {
+    const r = loadConfig({}, flags);
+    assert.ok(r.ok);
+    return configWarnings(r.config);
+  };
+  assert.equal(
+    warningsFor({ 'display-errors': '1', 'base-url': 'https://library.example/katalog' }).length,
+    1,
+  );
+  assert.deepEqual(warningsFor({ 'display-errors': '1', 'base-url': 'http://127.0.0.1:3000' }), []);
+  assert.deepEqual(warningsFor({ 'display-errors': '1' }), []);
+  assert.deepEqual(warningsFor({ 'base-url': 'https://library.example' }), []);
 });

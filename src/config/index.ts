@@ -79,3 +79,19 @@ export function acceptedOrigins(baseUrl: string): string[] {
   const port = base.port ? `:${base.port}` : '';
   return LOOPBACK_HOSTS.map((host) => `${base.protocol}//${host}${port}`);
 }
+
+/**
+ * Settings that work but need an operator's eye, as `warn` entries at start (docs/errors.md,
+ * "Warnings"): displayErrors shows source code and stack traces to whoever causes a 500, which
+ * is meant for a developer's own machine, not for a public base URL.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const host = new URL(config.baseUrl).hostname;
+  if (config.displayErrors && !LOOPBACK_HOSTS.includes(host) && !host.endsWith('.localhost'))
+    warnings.push(
+      `displayErrors is on while the base URL ${config.baseUrl} is not on this machine: ` +
+        'every 500 response shows its stack trace and source to the client',
+    );
+  return warnings;
+}

@@ -116,7 +116,7 @@ test('the parser-rejected requests have httpd’s info entries; the uncaught err
 test('Node process warnings and the application’s own warnings are `warn` entries', () => {
   assert.ok(
     logs.error.some((l) =>
-      / \[node:warn\] \[pid \d+:tid \d+\] Warning \[SHELFMARK_TEST_WARNING\]: the card index is nearly full$/.test(
+      / \[node:warn\] \[pid \d+:tid \d+\] \[client 127\.0\.0\.1:\d+\] Warning \[SHELFMARK_TEST_WARNING\]: the card index is nearly full in \S+throwing-resource\.ts on line \d+$/.test(
         l,
       ),
     ),

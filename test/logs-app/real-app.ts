@@ -26,6 +26,10 @@ export interface RealAppOptions {
   readonly documentRoot?: string;
   /** A fixed port (and base URL http://127.0.0.1:PORT, so log-in forms pass the origin check). */
   readonly port?: number;
+  /** SHELFMARK_BASE_URL (default http://localhost:PORT, or http://127.0.0.1:PORT with `port`). */
+  readonly baseUrl?: string;
+  /** A request slower than this (ms) is a warning. */
+  readonly slowRequestMs?: number;
   readonly extraResources?: readonly ResourceDefinition[];
   readonly liveAccessCheckMs?: number;
   /** The HTTP server's limits (short timeouts for fault tests). */
@@ -47,6 +51,7 @@ export async function startRealApp(o: RealAppOptions = {}): Promise<RealApp> {
     {
       port: String(o.port ?? 0),
       ...(o.port !== undefined && { 'base-url': `http://127.0.0.1:${o.port}` }),
+      ...(o.baseUrl !== undefined && { 'base-url': o.baseUrl }),
       'data-dir': path.join(dir, 'data'),
       'log-dir': path.join(dir, 'logs'),
       'display-errors': o.displayErrors ? '1' : '0',
@@ -65,6 +70,7 @@ export async function startRealApp(o: RealAppOptions = {}): Promise<RealApp> {
     extraResources: o.extraResources ?? [],
     ...(o.liveAccessCheckMs !== undefined && { liveAccessCheckMs: o.liveAccessCheckMs }),
     limits: o.limits ?? {},
+    ...(o.slowRequestMs !== undefined && { slowRequestMs: o.slowRequestMs }),
   });
   const port = running.address.port;
   return {

@@ -36,3 +36,16 @@ export const warningResource: ResourceDefinition = {
     },
   },
 };
+
+/** Answers 204 after `SLOW_MS`: slower than a test server's slow-request threshold. */
+export const SLOW_MS = 50;
+export const slowResource: ResourceDefinition = {
+  name: 'test-langsam',
+  path: '/test-langsam',
+  methods: {
+    async GET() {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      return { type: 'empty', status: 204 };
+    },
+  },
+};

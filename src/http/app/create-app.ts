@@ -44,6 +44,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     cache: o.representationCache?.enabled ? o.representationCache : undefined,
     errorLog: o.errorLog,
     refusals: createRefusalLog(o.errorLog, o.documentRoot ?? DEFAULT_DOCUMENT_ROOT),
+    slowRequestMs: o.slowRequestMs,
   };
   const app = Fastify({
     logger: false,

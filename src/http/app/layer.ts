@@ -32,6 +32,8 @@ export interface Layer {
   readonly errorLog: ErrorLog | undefined;
   /** Apache's entries for refused requests: failed log-ins, 403, 429, 404 (refusal-log.ts). */
   readonly refusals: RefusalLog;
+  /** A response slower than this (ms) is a warning; undefined: never. */
+  readonly slowRequestMs: number | undefined;
 }
 
 /** A request header as one string: repeated fields joined with `, ` (RFC 9110 §5.3). */

@@ -80,4 +80,6 @@ export interface ResourceAppOptions {
   readonly errorLog?: ErrorLog;
   /** The file-system path httpd would map URLs to; only written into error-log entries (AH00128). */
   readonly documentRoot?: string;
+  /** A response that takes longer than this (ms) is a `warn` entry; absent: never. */
+  readonly slowRequestMs?: number;
 }

@@ -12,7 +12,7 @@ import { compressRest } from './compress-rest.ts';
 import type { Layer } from './layer.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
-import { warnLimitReached } from './warnings.ts';
+import { NEAR_LIMIT, warnBodyNearLimit, warnLimitReached, warnSlowRequest } from './warnings.ts';
 
 /** What `OPTIONS *` answers: every method some resource may allow. */
 const SERVER_ALLOW = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
@@ -125,12 +125,33 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
     refuseBeforeReading(request, mediaTypeOf, layer.bodyLimit);
     return payload;
   });
-  registerBodyParsers(app, { limit: layer.bodyLimit, mediaTypeOf });
+  registerBodyParsers(app, {
+    limit: layer.bodyLimit,
+    mediaTypeOf,
+    onBodyRead: (request, size) => {
+      if (size >= layer.bodyLimit * NEAR_LIMIT)
+        warnBodyNearLimit(layer.errorLog, request.raw, size, layer.bodyLimit);
+    },
+  });
   app.addHook('preHandler', (request) => authorizeAndOverride(layer, request));
   // (the handler: dispatch.ts, one route per resource path, added by create-app.ts)
   // onSend: bodies that sendPrepared did not compress (problems, applications' own routes).
   app.addHook('onSend', compressRest);
   app.addHook('onSend', finishHeaders);
+  // A slow answer is a warning; an event stream (the live error log) is long by design.
+  const slow = layer.slowRequestMs;
+  if (slow !== undefined)
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.elapsedTime <= slow) return;
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+      warnSlowRequest(
+        layer.errorLog,
+        request.raw,
+        stateOf(layer, request).originalUrl,
+        reply.elapsedTime,
+        slow,
+      );
+    });
   // Errors thrown anywhere above, Fastify's own client errors, and unknown paths.
   app.setErrorHandler((error, request, reply) => sendProblemToViewer(layer, request, reply, error));
   app.setNotFoundHandler((request, reply) =>

@@ -35,6 +35,8 @@ export interface BodyParserOptions {
   readonly limit?: number;
   /** The request's parsed Content-Type (default: parsed from the header on each call). */
   readonly mediaTypeOf?: (request: FastifyRequest) => MediaType;
+  /** Told the size of every body read within the limit (the layer warns near the limit). */
+  readonly onBodyRead?: (request: FastifyRequest, size: number) => void;
 }
 
 function unsupported(detail: string): HttpError {
@@ -89,7 +91,9 @@ export function registerBodyParsers(app: FastifyInstance, options: BodyParserOpt
   app.removeAllContentTypeParsers();
   const parse = async (request: FastifyRequest, payload: Readable): Promise<Fields> => {
     const parser = parserFor(mediaTypeOf(request));
-    return parser(decodeUtf8(await readBody(payload, limit)));
+    const bytes = await readBody(payload, limit);
+    options.onBodyRead?.(request, bytes.length);
+    return parser(decodeUtf8(bytes));
   };
   app.addContentTypeParser(Object.keys(PARSERS), parse);
   // Backstop: refuseBeforeReading already refused these, unless the body had no length header.

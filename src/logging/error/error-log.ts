@@ -5,6 +5,7 @@ import { rawHeaderValue } from '../access/record.ts';
 import { formatErrorLine, levelRank, type Level } from './format.ts';
 import { describeError, errorLogMessage, type DescribeOptions } from './describe.ts';
 import { createRepeats } from './repeats.ts';
+import { currentRequest } from './request-scope.ts';
 
 export interface ErrorContext {
   /** `IP:PORT` of the connection. */
@@ -98,10 +99,26 @@ export function createErrorLog(sink: LogSink, options: ErrorLogOptions = {}): Er
   };
 }
 
-/** Sends Node's process warnings (deprecations, MaxListeners …) to the error log at `warn`. */
+/**
+ * `DeprecationWarning [DEP0005]: Buffer() is deprecated … in /app/src/x.ts on line 12`: a Node
+ * process warning as PHP writes its warnings, with the file and line of the first stack frame
+ * in the project's code (else the first one in a file) when Node's stack has one.
+ */
+export function processWarningMessage(w: Error & { code?: string }): string {
+  const { file, line } = describeError(w);
+  const where = file === undefined ? '' : ` in ${file} on line ${line}`;
+  return `${w.name}${w.code ? ` [${w.code}]` : ''}: ${w.message}${where}`;
+}
+
+/**
+ * Sends Node's process warnings (deprecations, MaxListeners …) to the error log at `warn`; one
+ * raised while a request's code runs (request-scope.ts) names that request's client and Referer.
+ */
 export function logProcessWarnings(errorLog: ErrorLog): () => void {
-  const onWarning = (w: Error & { code?: string }) =>
-    errorLog.log('warn', 'node', `${w.name}${w.code ? ` [${w.code}]` : ''}: ${w.message}`);
+  const onWarning = (w: Error & { code?: string }) => {
+    const raw = currentRequest();
+    errorLog.log('warn', 'node', processWarningMessage(w), raw && requestContext(raw));
+  };
   process.on('warning', onWarning);
   return () => void process.off('warning', onWarning);
 }

@@ -1,6 +1,7 @@
 export {
   createErrorLog,
   logProcessWarnings,
+  processWarningMessage,
   requestContext,
   type ErrorLog,
   type ErrorLogOptions,
@@ -44,3 +45,4 @@ export {
 export { readErrorLogTail, passesLevel, type Tail, type TailOptions } from './tail.ts';
 export { followFile, type Follower, type FollowOptions } from './follow.ts';
 export { createRepeats, REPEAT_INTERVAL_MS, type Repeats, type SummaryWriter } from './repeats.ts';
+export { runInRequest, currentRequest } from './request-scope.ts';
