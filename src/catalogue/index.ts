@@ -11,6 +11,7 @@ import { errorLogResource, LIVE_PATH, registerLiveRoute } from './error-log/inde
 import { catalogueRewrites } from './rewrites.ts';
 import { PASSTHROUGH_PREFIXES, registerCatalogueRoutes } from './routes.ts';
 import { workResource, worksResource } from './works/index.ts';
+import { lifeDatesResource, type LifeDatesStore } from './life-dates/index.ts';
 import { sessionErrorSlots, sessionResource } from './session/index.ts';
 import { registerAutoHook, serverStatusResource } from './server-status/index.ts';
 import type { ServerStatus } from '../logging/index.ts';
@@ -24,6 +25,8 @@ export interface ResourceStores {
   readonly works: WorkStore;
   /** Loans (`/ausleihen/…`); without it the loan resources are not served. */
   readonly loans?: LoanStore;
+  /** A person's life dates (`/personen/{slug}/lebensdaten`); without it they are not served. */
+  readonly lifeDates?: LifeDatesStore;
 }
 
 export interface CatalogueOptions {
@@ -62,6 +65,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
       homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
       personsResource(stores.persons),
       personResource(stores.persons),
+      ...(stores.lifeDates ? [lifeDatesResource(stores.lifeDates)] : []),
       worksResource(stores.works, stores.persons),
       workResource(stores.works, stores.persons),
       ...(stores.loans ? [loansResource(stores.loans), loanResource(stores.loans)] : []),

@@ -17,8 +17,6 @@ export interface PersonRef {
 export interface Person extends PersonRef {
   /** Image path under the base (e.g. `/bilder/goethe.svg`) or an absolute URL; null → default image. */
   readonly image: string | null;
-  readonly geboren: number | null;
-  readonly gestorben: number | null;
   /** Username of the person's account, or null when the person has none. */
   readonly username: string | null;
   readonly werke: readonly WorkRef[];

@@ -4,6 +4,8 @@ import type { RewriteRule } from '../http/resource/types.ts';
 
 export const catalogueRewrites: readonly RewriteRule[] = [
   { pattern: /^\/personen\/([^/.]+)$/, target: '/person?slug=$1' },
+  // A person's life dates, their own resource (src/catalogue/life-dates, ADR 0026).
+  { pattern: /^\/personen\/([^/.]+)\/lebensdaten$/, target: '/lebensdaten?slug=$1' },
   { pattern: /^\/werke\/([^/.]+)$/, target: '/werk?slug=$1' },
   // A user's loans and one loan of theirs (src/catalogue/loans). `/ausleihen` itself, the staff
   // list of loans due, is a route of its own.

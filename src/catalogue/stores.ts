@@ -6,11 +6,13 @@ import { createWorkStore, type SqlWorkStore } from './works/store.ts';
 import { createLoanStore } from './loans/store.ts';
 import type { LoanStore } from './loans/model.ts';
 import type { StoreOptions } from './store-options.ts';
+import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
   readonly works: SqlWorkStore;
   readonly loans: LoanStore;
+  readonly lifeDates: LifeDatesStore;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -19,6 +21,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     persons: createPersonStore(db, options),
     works: createWorkStore(db, options),
     loans: createLoanStore(db, { capabilities: options?.capabilities, now: options?.now }),
+    lifeDates: createLifeDatesStore(db, options),
   };
 }
 

@@ -17,6 +17,8 @@ export interface PersonsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Version of the life dates resource (`geboren`, `gestorben`); null: `created_at` (ADR 0026). */
+  life_dates_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WorksTable {

@@ -3,8 +3,9 @@
 // workers. After every write — POST, PUT, DELETE, a borrow and a return that change
 // `verfuegbar`, a work added to a person — each representation showing the change answers the
 // old ETag (If-None-Match) and the old Last-Modified (If-Modified-Since) with 200 and the new
-// body, from either process. And GET → PUT → GET of every JSON and XML representation changes
-// nothing and keeps the URL.
+// body, from either process. And GET → PUT → GET of every JSON and XML representation, and of
+// every staff edit form as a browser submits it, changes nothing and keeps the URL; a person's
+// PUT leaves its life dates (their own resource, ADR 0026) as they were.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import { after, before, describe, test } from 'node:test';
 import { catalogueTestTargets } from '../kit/catalogue/targets.ts';
 import { freshSchema, pgTestUrl } from '../support/pg.ts';
 import { freePort, startProcess } from '../support/process.ts';
+import { formFields } from '../support/html-form.ts';
+import { logIn } from '../access/server.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const STAFF = `Basic ${Buffer.from('personal:personal').toString('base64')}`;
@@ -192,11 +195,16 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
 
     test('GET → PUT → GET of JSON and XML changes nothing and keeps the URL', async () => {
       const [a, b] = bases as [string, string];
+      const lifeDates = async () => (await seen(a, '/personen/goethe/lebensdaten')).body;
+      const datesBefore = await lifeDates();
+      assert.match(datesBefore, /"geboren":1749,"gestorben":1832/);
       for (const path of [
         '/personen/goethe',
         '/personen/anna-berger',
         '/werke/faust',
         '/werke/effi-briest',
+        '/personen/goethe/lebensdaten',
+        '/personen/anna-berger/lebensdaten',
       ]) {
         for (const format of ['json', 'xml'] as const) {
           const first = await seen(a, path, format);
@@ -216,6 +224,50 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
             first.etag,
             `${path}.${format}: same representation, same ETag`,
           );
+        }
+      }
+      assert.equal(await lifeDates(), datesBefore, 'the person PUTs kept the life dates');
+    });
+
+    test('GET → PUT → GET of every staff edit form, submitted as a browser does, changes nothing', async () => {
+      const [a, b] = bases as [string, string];
+      // A staff session (cookie, CSRF token in the form) as a browser has it after logging in;
+      // the browser is on the public base (a's), which the origin check compares with.
+      const session = await logIn(a, 'personal');
+      for (const path of [
+        '/personen/goethe',
+        '/personen/anna-berger',
+        '/werke/faust',
+        '/werke/effi-briest',
+        '/personen/goethe/lebensdaten',
+        '/personen/anna-berger/lebensdaten',
+      ]) {
+        const before = { json: await seen(b, path, 'json'), xml: await seen(b, path, 'xml') };
+        const page = await fetch(a + path, { headers: { cookie: session.cookie, accept: 'text/html' } });
+        assert.equal(page.status, 200, path);
+        const fields = formFields(await page.text(), path, 'write');
+        assert.deepEqual(
+          fields.slice(0, 3).map(([name]) => name),
+          ['_method', '_csrf', '_version'],
+          `${path}: the edit form's hidden fields`,
+        );
+        const submitted = await fetch(a + path, {
+          method: 'POST',
+          headers: {
+            cookie: session.cookie,
+            origin: a,
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: 'text/html',
+          },
+          body: new URLSearchParams(fields).toString(),
+          redirect: 'manual',
+        });
+        assert.equal(submitted.status, 303, `${path}: ${await submitted.text()}`);
+        assert.equal(new URL(submitted.headers.get('location') ?? '', a).pathname, path);
+        for (const format of ['json', 'xml'] as const) {
+          const again = await request(b, 'GET', path, { accept: TYPES[format] });
+          assert.equal(await again.text(), before[format].body, `${path}.${format} after the form`);
+          assert.equal(again.headers.get('etag'), before[format].etag, `${path}.${format}: same ETag`);
         }
       }
     });

@@ -5,6 +5,7 @@ import { searchIndexes } from './0002-search-indexes.ts';
 import { changeCounter } from './0003-change-counter.ts';
 import { loginFailureTables } from './0004-login-failures.ts';
 import { liveRowCounts } from './0005-live-row-counts.ts';
+import { lifeDatesVersion } from './0006-life-dates-version.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -12,4 +13,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0003-change-counter': changeCounter(context),
   '0004-login-failures': loginFailureTables(context),
   '0005-live-row-counts': liveRowCounts(context),
+  '0006-life-dates-version': lifeDatesVersion(context),
 });

@@ -16,8 +16,6 @@ function labels(ctx: RequestContext): Record<string, string> {
     vorname: t.vorname,
     nachname: t.nachname,
     image: t.image,
-    geboren: t.geboren,
-    gestorben: t.gestorben,
   };
 }
 
@@ -27,9 +25,7 @@ function fields(prefix: string, state: FormState, ctx: RequestContext): Markup {
   return html`${errorSummary(prefix, state, l, ctx)}
     ${field(prefix, { name: 'vorname', label: l.vorname!, required: true, maxLength: NAME_MAX }, state, ctx)}
     ${field(prefix, { name: 'nachname', label: l.nachname!, required: true, maxLength: NAME_MAX }, state, ctx)}
-    ${field(prefix, { name: 'image', label: l.image!, kind: 'url', hint: t.imageHint, maxLength: IMAGE_MAX }, state, ctx)}
-    ${field(prefix, { name: 'geboren', label: l.geboren!, kind: 'numeric' }, state, ctx)}
-    ${field(prefix, { name: 'gestorben', label: l.gestorben!, kind: 'numeric' }, state, ctx)}`;
+    ${field(prefix, { name: 'image', label: l.image!, kind: 'url', hint: t.imageHint, maxLength: IMAGE_MAX }, state, ctx)}`;
 }
 
 /** The current values of a person, as the edit form shows them. */
@@ -38,8 +34,6 @@ export function personFormValues(p: Person): Record<string, string> {
     vorname: p.vorname,
     nachname: p.nachname,
     image: p.image ?? '',
-    geboren: p.geboren === null ? '' : String(p.geboren),
-    gestorben: p.gestorben === null ? '' : String(p.gestorben),
   };
 }
 

@@ -1,5 +1,6 @@
 // Reads a person from a request body (form, JSON or XML: the representation's field names).
-// Writable: vorname, nachname (required), image, geboren, gestorben. The person's works are
+// Writable: vorname, nachname (required), image. The life dates (`geboren`, `gestorben`) are
+// their own resource (../life-dates, ADR 0026): a person's PUT leaves them as they are. The person's works are
 // not written here: the link between a person and a work belongs to the work (PUT the work with
 // its `person` list), so `werk`/`werke` — like `username` — are derived and ignored on input,
 // which lets a client PUT back what it got from GET.
@@ -12,15 +13,10 @@ import { problem, type WriteProblem } from '../writes/problems.ts';
 
 export const NAME_MAX = 200;
 export const IMAGE_MAX = 2048;
-export const YEAR_MIN = -3000;
-export const YEAR_MAX = 2100;
-
 export const PERSON_FIELDS = {
   vorname: { type: 'string', required: true, maxLength: NAME_MAX },
   nachname: { type: 'string', required: true, maxLength: NAME_MAX },
   image: { type: 'string', maxLength: IMAGE_MAX },
-  geboren: { type: 'int', min: YEAR_MIN, max: YEAR_MAX },
-  gestorben: { type: 'int', min: YEAR_MIN, max: YEAR_MAX },
 } as const satisfies FieldSpec;
 
 export const PERSON_FIELD_NAMES = Object.keys(PERSON_FIELDS);
@@ -69,14 +65,6 @@ export function readPerson(body: unknown, links: Links): PersonRead {
     if (stored !== null && typeof stored === 'object') problems.push(stored);
     else image = stored;
   }
-  if (v.geboren !== undefined && v.gestorben !== undefined && v.gestorben < v.geboren) {
-    problems.push(
-      problem('gestorben', 'must not be before geboren', {
-        de: 'Das Todesjahr liegt vor dem Geburtsjahr.',
-        en: 'The year of death is before the year of birth.',
-      }),
-    );
-  }
   if (problems.length > 0 || v.vorname === undefined || v.nachname === undefined) {
     return { ok: false, problems: inFieldOrder(problems, PERSON_FIELD_NAMES) };
   }
@@ -86,8 +74,6 @@ export function readPerson(body: unknown, links: Links): PersonRead {
       vorname: v.vorname,
       nachname: v.nachname,
       image,
-      geboren: v.geboren ?? null,
-      gestorben: v.gestorben ?? null,
     },
   };
 }

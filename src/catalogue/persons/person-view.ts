@@ -5,7 +5,15 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
-import { fullName, imageAbsolute, imageRelative, personPath, workPath } from '../shared/urls.ts';
+import {
+  fullName,
+  imageAbsolute,
+  imageRelative,
+  lifeDatesPath,
+  personPath,
+  workPath,
+} from '../shared/urls.ts';
+import { lifeDatesStrings } from '../life-dates/strings.ts';
 import { isStaff, versionFor } from '../writes/form-html.ts';
 import { formStrings } from '../writes/strings.ts';
 import { deletePersonForm, editPersonForm, personFormValues } from './person-forms.ts';
@@ -39,7 +47,8 @@ function personHtml(p: Person, ctx: RequestContext): Markup {
         ><span class="label">${t.fullName}:</span> <span class="name">${name}</span><br />
         <span class="label">${t.works}:</span> <span class="count">${p.werke.length}</span><br />
         <span class="label">${t.username}:</span>
-        ${p.username !== null ? html`<span class="username">${p.username}</span>` : html`<span class="username none">${t.noAccount}</span>`}</span
+        ${p.username !== null ? html`<span class="username">${p.username}</span>` : html`<span class="username none">${t.noAccount}</span>`}<br />
+        <a class="life-dates" href="${ctx.links.relative(lifeDatesPath(p.slug))}">${lifeDatesStrings(ctx.lang).lifeDates}</a></span
       >
     </p>
     <h2>${t.works}</h2>
@@ -96,5 +105,8 @@ export function personRepresentation(person: Person): Representation<Person> {
     canonicalPath: personPath(person.slug),
     lastModified: person.updatedAt,
     schema: 'person',
+    // The life dates are their own resource (ADR 0026); the JSON and XML shapes are fixed, so
+    // every format links to them in the header.
+    links: [{ rel: 'related', path: lifeDatesPath(person.slug) }],
   };
 }

@@ -15,8 +15,6 @@ interface PersonRow {
   readonly vorname: string;
   readonly nachname: string;
   readonly image: string | null;
-  readonly geboren: number | null;
-  readonly gestorben: number | null;
   readonly updated_at: string;
   readonly deleted_at: string | null;
   readonly username: string | null;
@@ -45,8 +43,6 @@ function personQuery(db: Kysely<DB>) {
       'persons.vorname',
       'persons.nachname',
       'persons.image',
-      'persons.geboren',
-      'persons.gestorben',
       'persons.updated_at',
       'persons.deleted_at',
       'accounts.username',
@@ -69,7 +65,7 @@ function toLookup(rows: readonly PersonRow[]): Lookup<Person> {
   const list =
     typeof row.werke === 'string' ? (JSON.parse(row.werke) as [number, string, string][]) : row.werke;
   const werke: WorkRef[] = list.map(([id, slug, titel]) => ({ id, slug, titel }));
-  const { id, slug, vorname, nachname, image, geboren, gestorben, username, updated_at } = row;
+  const { id, slug, vorname, nachname, image, username, updated_at } = row;
   return {
     found: {
       id,
@@ -77,8 +73,6 @@ function toLookup(rows: readonly PersonRow[]): Lookup<Person> {
       vorname,
       nachname,
       image,
-      geboren,
-      gestorben,
       username,
       werke,
       updatedAt: new Date(updated_at),

@@ -23,8 +23,6 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         vorname: 'Johann Wolfgang',
         nachname: 'von Goethe',
         image: '/bilder/goethe.svg',
-        geboren: 1749,
-        gestorben: 1832,
       });
       await stores.works.create({ slug: 'faust', titel: 'Faust', personIds: [goethe.id] });
       await stores.works.create({ titel: 'Egmont', personIds: [goethe.id] });
@@ -48,8 +46,6 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         vorname: 'Johann Wolfgang',
         nachname: 'von Goethe',
         image: '/bilder/goethe.svg',
-        geboren: 1749,
-        gestorben: 1832,
         username: 'goethe',
         werke: [
           { id: rest.werke[0]?.id, slug: 'egmont', titel: 'Egmont' },

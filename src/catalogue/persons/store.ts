@@ -15,7 +15,12 @@ import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, isValidSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
 import { touchWorksOf } from '../shared/versions.ts';
 import { loadPerson, loadPersonBySlug } from './read.ts';
-import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
+import {
+  compareAndSet,
+  expectedText,
+  nextUpdatedAt,
+  type WriteExpectation,
+} from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
@@ -27,8 +32,6 @@ export interface PersonInput {
   readonly vorname: string;
   readonly nachname: string;
   readonly image?: string | null;
-  readonly geboren?: number | null;
-  readonly gestorben?: number | null;
 }
 
 export interface SqlPersonStore extends PersonStore {
@@ -36,7 +39,8 @@ export interface SqlPersonStore extends PersonStore {
   create(input: PersonInput): Promise<Person>;
   /**
    * Replaces every field at the same URL: the slug never changes (a new name does not move the
-   * person; ADR 0024). null: no live person.
+   * person; ADR 0024). The life dates are not the person's fields: they stay (ADR 0026).
+   * null: no live person.
    * With `expectedUpdatedAt`: ChangedMeanwhileError (nothing written) unless the row still has it.
    */
   replace(id: number, input: Omit<PersonInput, 'slug'>, expect?: WriteExpectation): Promise<Person | null>;
@@ -75,8 +79,6 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       vorname: input.vorname,
       nachname: input.nachname,
       image: input.image ?? null,
-      geboren: input.geboren ?? null,
-      gestorben: input.gestorben ?? null,
       sort_key: personSortKey(input.vorname, input.nachname),
       search_text: searchText(input.vorname, input.nachname),
     };
@@ -158,7 +160,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
         db.transaction().execute(async (trx) => {
           const current = await trx
             .selectFrom('persons')
-            .select(['vorname', 'nachname', 'updated_at'])
+            .select(['vorname', 'nachname', 'updated_at', 'created_at', 'life_dates_updated_at'])
             .where('id', '=', id)
             .where('deleted_at', 'is', null)
             .executeTakeFirst();
@@ -166,7 +168,17 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
           // First the compare-and-set (it also holds the row until commit), then the rest.
           const at = await claimRow(trx, 'persons', id, expected ?? current.updated_at, now());
           const renamed = current.vorname !== input.vorname || current.nachname !== input.nachname;
-          await trx.updateTable('persons').set(fields(input)).where('id', '=', id).execute();
+          // The life dates' page shows the name: a new name is a new version of it too (ADR 0026).
+          const lifeDates = renamed
+            ? {
+                life_dates_updated_at: nextUpdatedAt(at, current.life_dates_updated_at ?? current.created_at),
+              }
+            : {};
+          await trx
+            .updateTable('persons')
+            .set({ ...fields(input), ...lifeDates })
+            .where('id', '=', id)
+            .execute();
           if (renamed) {
             await refreshWorkSearchText(trx, { personId: id });
             await touchWorksOf(trx, id, at);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 export const SCHEMA_NAMES = [
   'home',
   'person',
+  'life-dates',
   'persons',
   'work',
   'works',

@@ -80,7 +80,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const created = await stores.persons.create({ vorname: 'Bettina', nachname: 'Brentano' });
       const first = await stores.persons.replace(
         created.id,
-        { vorname: 'Bettina', nachname: 'Brentano', geboren: 1785 },
+        { vorname: 'Bettina', nachname: 'Brentano', image: '/bilder/b.svg' },
         { expectedUpdatedAt: created.updatedAt },
       );
       assert.ok(first);

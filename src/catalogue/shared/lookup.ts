@@ -25,7 +25,8 @@ export async function lookUp<T>(finder: Finder<T>, ctx: RequestContext): Promise
  */
 export function resolve<T>(
   lookup: Lookup<T>,
-  collection: string,
+  /** The collection (`/personen`, the resource at `/personen/{slug}`), or the path by slug. */
+  collection: string | ((slug: string) => string),
   movedStatus: 301 | 308 = 301,
 ): { found: T } | { redirect: Outcome } {
   if (lookup === null) throw notFound();
@@ -35,7 +36,10 @@ export function resolve<T>(
       redirect: {
         type: 'redirect',
         status: movedStatus,
-        path: `${collection}/${encodeURIComponent(lookup.movedTo)}`,
+        path:
+          typeof collection === 'string'
+            ? `${collection}/${encodeURIComponent(lookup.movedTo)}`
+            : collection(lookup.movedTo),
       },
     };
   }

@@ -6,6 +6,8 @@ export const DEFAULT_IMAGE = '/bilder/standard.svg';
 
 export const personPath = (slug: string): string => `/personen/${encodeURIComponent(slug)}`;
 export const workPath = (slug: string): string => `/werke/${encodeURIComponent(slug)}`;
+/** A person's life dates, their own resource (ADR 0026). */
+export const lifeDatesPath = (slug: string): string => `${personPath(slug)}/lebensdaten`;
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 

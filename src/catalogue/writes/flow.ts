@@ -4,6 +4,9 @@
 // are its own field problems — so the order of checks, the compare-and-set and the lock are the
 // same for every resource.
 //
+// A resource that exists exactly as long as another one (a person's life dates, ADR 0026) has
+// PUT alone (`replaceMethod`): the same flow, where a free slug is 404 instead of a creation.
+//
 // Order: 403 (not staff) → 404/410/308 (target) → preconditions (412/428) → fields (422) → write.
 // Locking (ADR 0023): each handler runs everything after the staff check — every read the
 // write depends on, and the write — under the process's catalogue lock; correctness across
@@ -27,12 +30,16 @@ export interface Stored {
   readonly updatedAt: Date;
 }
 
-/** A store that can write resources of type T from input I (I holds no slug). */
-export interface WritableStore<T, I> extends Finder<T> {
-  /** Creates with the given slug (ConflictError when taken), or one generated from the input. */
-  create(input: I | (I & { readonly slug: string })): Promise<T>;
+/** A store whose resources of type T can be replaced from input I. */
+export interface ReplaceableStore<T, I> extends Finder<T> {
   /** null: no live resource with that id. A lost compare-and-set throws ChangedMeanwhileError. */
   replace(id: number, input: I, expect?: WriteExpectation): Promise<T | null>;
+}
+
+/** A store that can write resources of type T from input I (I holds no slug). */
+export interface WritableStore<T, I> extends ReplaceableStore<T, I> {
+  /** Creates with the given slug (ConflictError when taken), or one generated from the input. */
+  create(input: I | (I & { readonly slug: string })): Promise<T>;
   delete(id: number, expect?: WriteExpectation): Promise<boolean>;
 }
 
@@ -50,11 +57,10 @@ export interface FormPageModel<T> {
   readonly canonicalPath: string;
 }
 
-/** What differs between the catalogue's writable resources. */
-export interface WritableResource<T extends Stored, I> {
-  readonly store: WritableStore<T, I>;
-  /** The collection's path (`/personen`): POST goes there, a form DELETE returns there. */
-  readonly collection: string;
+/** What differs between the catalogue's resources that PUT replaces. */
+export interface ReplaceableResource<T extends Stored, I> {
+  readonly store: ReplaceableStore<T, I>;
+  /** The resource's path by slug; a moved slug's write is redirected (308) to it. */
   readonly pathOf: (slug: string) => string;
   readonly representationOf: (found: T) => AnyRepresentation;
   /** Reads and checks the body (it may look up referenced resources). */
@@ -66,6 +72,13 @@ export interface WritableResource<T extends Stored, I> {
   readonly refusal?: (error: unknown) => HttpError | undefined;
 }
 
+/** What differs between the catalogue's writable resources (POST, PUT, DELETE). */
+export interface WritableResource<T extends Stored, I> extends ReplaceableResource<T, I> {
+  readonly store: WritableStore<T, I>;
+  /** The collection's path (`/personen`): POST goes there, a form DELETE returns there. */
+  readonly collection: string;
+}
+
 export interface WriteMethods {
   readonly POST: Handler;
   readonly PUT: Handler;
@@ -73,7 +86,20 @@ export interface WriteMethods {
 }
 
 export function writeMethods<T extends Stored, I>(resource: WritableResource<T, I>): WriteMethods {
-  return { POST: postHandler(resource), PUT: putHandler(resource), DELETE: deleteHandler(resource) };
+  const creation: Creation<T, I> = {
+    create: (input, slug) => resource.store.create({ ...input, slug }),
+    collection: resource.collection,
+  };
+  return {
+    POST: postHandler(resource),
+    PUT: putHandler(resource, creation),
+    DELETE: deleteHandler(resource),
+  };
+}
+
+/** PUT alone, for a resource that is never created or deleted by itself: a free slug is 404. */
+export function replaceMethod<T extends Stored, I>(resource: ReplaceableResource<T, I>): Handler {
+  return putHandler(resource);
 }
 
 /** Some of the write methods: POST belongs to the collection's resource, PUT and DELETE to the item's. */
@@ -93,7 +119,7 @@ function staffWrite(flow: (ctx: RequestContext) => Promise<Outcome>): Handler {
 }
 
 /** A store error of a write: the resource's own 422, a taken slug (only where the client chose it) 409, else as is. */
-function writeFailed<T extends Stored, I>(resource: WritableResource<T, I>, slugChosen: boolean) {
+function writeFailed<T extends Stored, I>(resource: ReplaceableResource<T, I>, slugChosen: boolean) {
   return (error: unknown): never => {
     const refused = resource.refusal?.(error);
     if (refused) throw refused;
@@ -104,23 +130,25 @@ function writeFailed<T extends Stored, I>(resource: WritableResource<T, I>, slug
 
 /** 422: the form again for browsers, problem details (`errors`) for everyone else. */
 function invalid<T extends Stored, I>(
-  resource: WritableResource<T, I>,
+  resource: ReplaceableResource<T, I>,
   ctx: RequestContext,
   problems: WriteProblem[],
   current: T | null,
+  /** Where the form page of a resource not yet created stands (its collection). */
+  newPath: string,
 ): Outcome {
   return invalidOutcome(ctx, problems, () =>
     resource.formPage({
       current,
       version: current ? ctx.versionOf(resource.representationOf(current)) : null,
       state: { values: enteredValues(ctx.body, resource.fieldNames), problems },
-      canonicalPath: current ? resource.pathOf(current.slug) : resource.collection,
+      canonicalPath: current ? resource.pathOf(current.slug) : newPath,
     }),
   );
 }
 
 function written<T extends Stored, I>(
-  resource: WritableResource<T, I>,
+  resource: ReplaceableResource<T, I>,
   ctx: RequestContext,
   found: T,
   created: boolean,
@@ -132,23 +160,33 @@ function written<T extends Stored, I>(
 function postHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
   return staffWrite(async (ctx) => {
     const read = await resource.readInput(ctx);
-    if (!read.ok) return invalid(resource, ctx, read.problems, null);
+    if (!read.ok) return invalid(resource, ctx, read.problems, null, resource.collection);
     const created = await resource.store.create(read.input).catch(writeFailed(resource, false));
     return written(resource, ctx, created, true);
   });
 }
 
-/** PUT of one resource: replaces it (compare-and-set), or creates it at a free slug. */
-function putHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
+/** How PUT creates a resource at a free slug, for resources that can be created. */
+interface Creation<T, I> {
+  readonly create: (input: I, slug: string) => Promise<T>;
+  readonly collection: string;
+}
+
+/** PUT of one resource: replaces it (compare-and-set), or creates it at a free slug (404 without `creation`). */
+function putHandler<T extends Stored, I>(
+  resource: ReplaceableResource<T, I>,
+  creation?: Creation<T, I>,
+): Handler {
   return staffWrite((ctx) =>
     againWhenChanged(async (): Promise<Outcome> => {
-      const target = await writeTarget(resource.store, ctx, resource.collection);
+      const target = await writeTarget(resource.store, ctx, resource.pathOf);
       if ('redirect' in target) return target.redirect;
+      if ('free' in target && !creation) throw notFound();
       const current = 'found' in target ? target.found : null;
       // Before anything is written: a stale If-Match or `_version` → 412, none when required → 428.
       ctx.checkPreconditions(current ? resource.representationOf(current) : null);
       const read = await resource.readInput(ctx);
-      if (!read.ok) return invalid(resource, ctx, read.problems, current);
+      if (!read.ok) return invalid(resource, ctx, read.problems, current, creation?.collection ?? '/');
       if (current) {
         const replaced = await resource.store
           .replace(current.id, read.input, { expectedUpdatedAt: current.updatedAt })
@@ -157,7 +195,8 @@ function putHandler<T extends Stored, I>(resource: WritableResource<T, I>): Hand
         return written(resource, ctx, replaced, false);
       }
       const slug = 'free' in target ? target.free : '';
-      const created = await resource.store.create({ ...read.input, slug }).catch(writeFailed(resource, true));
+      if (!creation) throw notFound();
+      const created = await creation.create(read.input, slug).catch(writeFailed(resource, true));
       return written(resource, ctx, created, true);
     }),
   );
@@ -167,7 +206,7 @@ function putHandler<T extends Stored, I>(resource: WritableResource<T, I>): Hand
 function deleteHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
   return staffWrite((ctx) =>
     againWhenChanged(async (): Promise<Outcome> => {
-      const target = await writeTarget(resource.store, ctx, resource.collection);
+      const target = await writeTarget(resource.store, ctx, resource.pathOf);
       if ('redirect' in target) return target.redirect;
       if (!('found' in target)) throw notFound();
       const current = target.found;

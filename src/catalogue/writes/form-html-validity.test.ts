@@ -6,11 +6,12 @@ import { skipUnless } from '../../../test/support/requirements.ts';
 import { htmlReport } from '../../../test/kit/html-report.ts';
 import { personResource, personsResource } from '../persons/resource.ts';
 import { workResource, worksResource } from '../works/resource.ts';
+import { lifeDatesResource } from '../life-dates/resource.ts';
 import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { bodyOf, representationOf, run } from '../../../test/kit/catalogue/write-support.ts';
 
 test('write forms pass the Nu HTML checker', skipUnless('java'), async () => {
-  const { persons, works } = await memoryCatalogue();
+  const { persons, works, lifeDates } = await memoryCatalogue();
   await persons.create({ vorname: 'Johann Wolfgang', nachname: 'von Goethe', slug: 'goethe' });
   await works.create({ titel: 'Faust', personIds: [1], slug: 'faust' });
   const html = { format: 'html' as const };
@@ -21,12 +22,18 @@ test('write forms pass the Nu HTML checker', skipUnless('java'), async () => {
     work: await run(workResource(works, persons), 'GET', { ...html, query: 'slug=faust', lang: 'en' }),
     newPerson422: await run(personsResource(persons), 'POST', {
       ...html,
-      body: { vorname: '', geboren: 'x' },
+      body: { vorname: '' },
     }),
     editPerson422: await run(personResource(persons), 'PUT', {
       ...html,
       query: 'slug=goethe',
       body: { vorname: 'J' },
+    }),
+    lifeDates: await run(lifeDatesResource(lifeDates), 'GET', { ...html, query: 'slug=goethe' }),
+    lifeDates422: await run(lifeDatesResource(lifeDates), 'PUT', {
+      ...html,
+      query: 'slug=goethe',
+      body: { geboren: 'x', gestorben: '1700' },
     }),
     newWork422: await run(worksResource(works, persons), 'POST', { ...html, body: { person: 'niemand' } }),
     editWork422: await run(workResource(works, persons), 'PUT', {

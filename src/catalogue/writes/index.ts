@@ -3,6 +3,9 @@
 export {
   writeMethods,
   pickWriteMethods,
+  replaceMethod,
+  type ReplaceableResource,
+  type ReplaceableStore,
   type WritableResource,
   type WritableStore,
   type WriteMethods,

@@ -15,7 +15,8 @@ export type WriteTarget<T> =
 export async function writeTarget<T>(
   finder: Finder<T>,
   ctx: RequestContext,
-  collection: string,
+  /** The resource's path by slug, for the 308 of a moved one. */
+  pathOf: (slug: string) => string,
 ): Promise<WriteTarget<T>> {
   const slug = ctx.query.get('slug');
   const id = parseId(ctx.query.get('id'));
@@ -31,7 +32,7 @@ export async function writeTarget<T>(
   } else if (id !== null) {
     lookup = await finder.byId(id);
   }
-  return resolve(lookup, collection, 308);
+  return resolve(lookup, pathOf, 308);
 }
 
 /** A slug taken between the lookup and the insert (another process won the race) → 409. */

@@ -111,8 +111,6 @@ export const goethe: Person = {
   vorname: 'Johann Wolfgang',
   nachname: 'von Goethe',
   image: '/bilder/goethe.svg',
-  geboren: 1749,
-  gestorben: 1832,
   username: 'goethe',
   werke: [{ id: 10, slug: 'faust', titel: 'Faust' }],
   updatedAt: when,

@@ -1,0 +1,3 @@
+export { lifeDatesResource } from './resource.ts';
+export { lifeDatesView, lifeDatesRepresentation } from './view.ts';
+export { createLifeDatesStore, type LifeDates, type LifeDatesInput, type LifeDatesStore } from './store.ts';
