@@ -7,6 +7,7 @@ import { logUserOf, rawHeaderValue, type AccessRecord } from '../logging/access/
 import { unmap, type ConnectionState } from './connection.ts';
 import type { CountingResponse, RequestLogState } from './counting-response.ts';
 import { REQUEST_LINE_MAX, type RawHead } from './raw-head.ts';
+import type { Seen } from './rejection.ts';
 
 const NO_BODY = (method: string | undefined, status: number) =>
   method === 'HEAD' || status === 204 || status === 304 || status < 200;
@@ -57,6 +58,23 @@ export function cutToRequestLine(ls: RequestLogState): void {
   ls.headersRead = false;
 }
 
+/** httpd refused the head part-way: log what it had read, not what Node parsed. */
+export function applySeen(ls: RequestLogState, seen: Seen): void {
+  ls.requestLine = seen.requestLine;
+  ls.method = seen.method;
+  ls.target = seen.target;
+  ls.protocol = seen.protocol;
+  ls.headerTable = seen.headers;
+  ls.noUser = true;
+}
+
+/** %{Name}i of a served request: Node's headers, or the part of them httpd had read. */
+function requestHeaderOf(ls: RequestLogState, req: IncomingMessage): (name: string) => string | undefined {
+  const table = ls.headerTable;
+  if (table) return (n) => rawHeaderValue(table, n);
+  return ls.headersRead ? (n) => rawHeaderValue(req.rawHeaders, n) : () => undefined;
+}
+
 /**
  * The record of a request that reached the server's request handler: when its response ends
  * (`ending`: the headers go out with its last bytes), or when its connection closed before.
@@ -84,8 +102,8 @@ export function servedRecord(
     bodyBytes:
       ls.bodyBytesOverride ??
       (NO_BODY(req.method, status) || !(ending || res.headersSent) ? 0 : res.bodyBytes),
-    user: ls.headersRead ? logUserOf(accessUser?.(req), req.rawHeaders) : undefined,
-    requestHeader: ls.headersRead ? (n) => rawHeaderValue(req.rawHeaders, n) : () => undefined,
+    user: ls.headersRead && !ls.noUser ? logUserOf(accessUser?.(req), req.rawHeaders) : undefined,
+    requestHeader: requestHeaderOf(ls, req),
     responseHeader: (n) => res.sentHeader(n),
   };
 }
@@ -97,11 +115,27 @@ export interface RejectedRequest {
   readonly bodyBytes: number;
   /** A read timeout before the request line was complete: %r is `-`. */
   readonly noLine: boolean;
+  /** httpd's own reading of the head it refused (strict/), which wins over `head`. */
+  readonly seen?: Seen | undefined;
+  /** httpd refused before authentication: %u is `-`. */
+  readonly noUser?: boolean | undefined;
 }
 
 /** The record of a head Node's parser rejected, rebuilt from the bytes the client sent. */
 export function rejectedRecord(r: RejectedRequest): AccessRecord {
-  const { head, state: st } = r;
+  const { head, state: st, seen } = r;
+  if (seen) {
+    const headers = seen.headers;
+    return {
+      ...rejectedRecord({ ...r, seen: undefined }),
+      requestLine: seen.requestLine,
+      method: seen.method,
+      target: seen.target,
+      protocol: seen.protocol,
+      user: undefined,
+      requestHeader: (n) => rawHeaderValue(headers, n),
+    };
+  }
   return {
     remoteAddr: st.peer,
     peerAddr: st.peer,
@@ -114,7 +148,7 @@ export function rejectedRecord(r: RejectedRequest): AccessRecord {
     protocol: head.protocol,
     status: r.status,
     bodyBytes: r.bodyBytes,
-    user: logUserOf(undefined, head.headers),
+    user: r.noUser ? undefined : logUserOf(undefined, head.headers),
     requestHeader: (n) => rawHeaderValue(head.headers, n),
     responseHeader: () => undefined,
   };

@@ -8,7 +8,8 @@ import { rejectedRecord } from './access-record.ts';
 import { bodyRejection, failBody } from './body-failure.ts';
 import { stateOf } from './connection.ts';
 import { parseRawHead } from './raw-head.ts';
-import { decideRejection, rawErrorResponse } from './rejection.ts';
+import { decideRejection, entriesOf, rawErrorResponse } from './rejection.ts';
+import { rejectedRefusal } from './strict-refusal.ts';
 
 export type ClientErrorHandler = (
   err: NodeJS.ErrnoException & { rawPacket?: Buffer },
@@ -29,26 +30,32 @@ export function clientErrorHandler(
     const bytes = st.bytes ? st.pending() : err.rawPacket;
     const head = parseRawHead(bytes);
     const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-    const reset = err.code === 'ECONNRESET' || err.code === 'EPIPE' || err.code === 'HPE_INVALID_EOF_STATE';
+    // The client half-closed: it can still read httpd's answer.
+    const halfClosed = err.code === 'HPE_INVALID_EOF_STATE';
+    const reset = err.code === 'ECONNRESET' || err.code === 'EPIPE' || halfClosed;
     // Nothing to log: a reset before a complete line, or an idle kept-alive connection timing out.
     if ((reset && !head.lineComplete) || (timeout && !st.bytes && st.served > 0))
       return void socket.destroy();
-    const rejection = decideRejection(err.code, head, `${err.code ?? ''} ${err.message}`);
-    const status = reset ? 400 : rejection.status;
-    const isHead = head.method === 'HEAD';
+    // httpd's own refusal of these bytes when it has one (strict/), else the one for Node's code.
+    const strict = timeout || (reset && !halfClosed) ? undefined : rejectedRefusal(bytes, halfClosed);
+    const rejection = strict ?? decideRejection(err.code, head, `${err.code ?? ''} ${err.message}`);
+    const answers = strict ? socket.writable : !reset && socket.writable;
+    const status = reset && !strict ? 400 : rejection.status;
+    const isHead = (rejection.seen ? rejection.seen.method : head.method) === 'HEAD';
     let bodyBytes = 0;
-    if (rejection.respond && !reset && socket.writable) {
+    if (rejection.respond && answers) {
       bodyBytes = isHead ? 0 : rejection.document.length;
       socket.end(rawErrorResponse(rejection, isHead));
     } else socket.destroy();
-    const { entry } = rejection;
-    if (entry && errorLog?.enabled(entry.level))
-      errorLog.log(entry.level, entry.module, entry.message, {
-        client: `${st.peer}:${st.peerPort}`,
-        referer: rawHeaderValue(head.headers, 'referer') || undefined,
-        binary: true,
-        osError: entry.osError,
-      });
+    const referer = rawHeaderValue(rejection.seen?.headers ?? head.headers, 'referer') || undefined;
+    for (const entry of entriesOf(rejection))
+      if (errorLog?.enabled(entry.level))
+        errorLog.log(entry.level, entry.module, entry.message, {
+          client: `${st.peer}:${st.peerPort}`,
+          referer,
+          binary: true,
+          osError: entry.osError,
+        });
     accessLog?.log(
       rejectedRecord({
         state: st,
@@ -56,6 +63,8 @@ export function clientErrorHandler(
         status,
         bodyBytes,
         noLine: timeout && !head.lineComplete,
+        seen: rejection.seen,
+        noUser: rejection.beforeAuth,
       }),
     );
   };

@@ -20,6 +20,10 @@ export interface RequestLogState {
   bodyBytesOverride: number | undefined;
   /** False when httpd would have refused before reading the headers (414). */
   headersRead: boolean;
+  /** httpd refused part-way through the head: the fields it had read (%{Name}i reads these). */
+  headerTable?: readonly string[] | undefined;
+  /** httpd refused before authentication: %u is `-`. */
+  noUser?: boolean | undefined;
 }
 
 function byteLength(chunk: unknown, encoding: unknown): number {

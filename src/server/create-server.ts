@@ -7,15 +7,23 @@ import type { Socket } from 'node:net';
 import type { AccessLog } from '../logging/access/index.ts';
 import type { ErrorLog } from '../logging/error/index.ts';
 import { requestContext } from '../logging/error/index.ts';
-import { clientAddressOf, cutToRequestLine, requestLogState, servedRecord } from './access-record.ts';
+import {
+  applySeen,
+  clientAddressOf,
+  cutToRequestLine,
+  requestLogState,
+  servedRecord,
+} from './access-record.ts';
 import { BodyClock } from './body-clock.ts';
 import { failBody } from './body-failure.ts';
 import { clientErrorHandler } from './client-error.ts';
 import { attachState, stateOf, type ConnectionState } from './connection.ts';
 import { CountingResponse } from './counting-response.ts';
 import { checkHead, DEFAULT_LIMITS, nodeServerOptions, type ServerLimits } from './limits.ts';
-import { REFUSALS, type Rejection } from './rejection.ts';
+import { entriesOf, REFUSALS, type Rejection } from './rejection.ts';
 import { gracefulStop } from './stop.ts';
+import { dispatchedRefusal, pathRefusal } from './strict-refusal.ts';
+import { rawHeaderValue } from '../logging/access/index.ts';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -69,11 +77,18 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
 
   // Answers a request httpd would refuse before any handler runs (414, missing Host, 417 …).
   function refuse(res: CountingResponse, rejection: Rejection): void {
-    if (rejection.lineOnly && res.logState) cutToRequestLine(res.logState);
-    const { entry, status } = rejection;
-    if (entry)
+    const ls = res.logState;
+    if (rejection.lineOnly && ls) cutToRequestLine(ls);
+    if (rejection.seen && ls) applySeen(ls, rejection.seen);
+    if (rejection.beforeAuth && ls) ls.noUser = true;
+    const { status, seen } = rejection;
+    // The Referer httpd appends is the one in the header table it had read.
+    const context = seen
+      ? { ...requestContext(res.req), referer: rawHeaderValue(seen.headers, 'referer') }
+      : requestContext(res.req);
+    for (const entry of entriesOf(rejection))
       errorLog?.log(entry.level, entry.module, entry.message, {
-        ...requestContext(res.req),
+        ...context,
         binary: true,
         osError: entry.osError,
       });
@@ -103,6 +118,8 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
     const st = stateOf(req.socket);
     res.logState = requestLogState(req, st, clientAddr);
     res.once('close', logClosed);
+    // Before consumeHead drops them: the head's raw bytes, as httpd's parser would read them.
+    const strict = st && dispatchedRefusal(st.pending(), req);
     if (st) {
       st.served++;
       const te = req.headers['transfer-encoding'];
@@ -110,7 +127,7 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
       const arrived = st.consumeHead(cl, te !== undefined);
       if ((te !== undefined || cl > 0) && req.method !== 'CONNECT') expectBody(st, res, arrived);
     }
-    const rejection = checkHead(req, limits);
+    const rejection = strict || checkHead(req, limits) || pathRefusal(req);
     if (rejection) return refuse(res, rejection);
     if (closing) res.setHeader('Connection', 'close');
     handler(req, res);

@@ -3,9 +3,10 @@
 // breaks one of httpd's rules (limits.ts), or the body failed while it was read
 // (body-failure.ts). Each Apache text is written here once.
 import type { RawHead } from './raw-head.ts';
+import type { StrictHead } from './strict/index.ts';
 
 export interface LogEntry {
-  readonly level: 'info' | 'debug';
+  readonly level: 'error' | 'info' | 'debug';
   readonly module: string;
   readonly message: string;
   /** APR's status before the client, as httpd writes it: `(22)Invalid argument`. */
@@ -24,7 +25,29 @@ export interface Rejection {
   readonly headers?: Readonly<Record<string, string>>;
   /** Error-log entry at `info` (Apache's own texts), or at `debug` for Node-only reasons. */
   readonly entry?: LogEntry;
+  /** Entries httpd writes after `entry` for the same refusal. */
+  readonly more?: readonly LogEntry[];
+  /**
+   * What httpd had read when it refused, when that is less than Node parsed: its %r and the
+   * header table %{Name}i reads (no user: httpd refused before any authentication).
+   */
+  readonly seen?: Seen;
+  /** httpd refused before authentication ran: %u is `-` whatever the request carried. */
+  readonly beforeAuth?: boolean;
 }
+
+export interface Seen {
+  readonly requestLine: string;
+  readonly method: string | undefined;
+  readonly target: string | undefined;
+  /** %H: the protocol httpd settled on (HTTP/1.0 when the line failed). */
+  readonly protocol: string;
+  /** name, value, … (binary), like rawHeaders. */
+  readonly headers: readonly string[];
+}
+
+/** Every error-log entry of a refusal, in httpd's order. */
+export const entriesOf = (r: Rejection): readonly LogEntry[] => (r.entry ? [r.entry, ...(r.more ?? [])] : []);
 
 const core = (message: string): LogEntry => ({ level: 'info', module: 'core', message });
 
@@ -147,6 +170,30 @@ export const REFUSALS = {
       // The target (a tunnel to another host) allows no method here (RFC 9110 §10.2.1).
       headers: { Allow: '' },
     }),
+  /** httpd's parser (Strict) refused the head: 400, its debug entries, what it had read. */
+  strictHead: (head: Extract<StrictHead, { kind: 'refused' }>): Rejection => {
+    const [first, ...rest] = head.entries.map((e): LogEntry => ({
+      level: 'debug',
+      module: 'core',
+      message: e.message,
+      osError: e.osError,
+    }));
+    const protocol = head.protocol && /^HTTP\/[1-9]\.[0-9]$/.test(head.protocol) ? head.protocol : 'HTTP/1.0';
+    return refusal(400, first, undefined, {
+      more: rest,
+      beforeAuth: true,
+      // ap_parse_uri makes r->uri `/` of an empty target (%U).
+      seen: { ...head, protocol, target: head.target || (head.method === undefined ? undefined : '/') },
+    });
+  },
+  /** ap_normalize_path refused the path (`..` above the root, a bad %-escape): AH10244. */
+  invalidPath: (target: string): Rejection =>
+    refusal(
+      400,
+      { level: 'error', module: 'core', message: `AH10244: invalid URI path (${target})` },
+      undefined,
+      { beforeAuth: true },
+    ),
   /** Node refused for a reason httpd has no text for: logged at debug only. */
   other: (reason: string): Rejection =>
     refusal(400, { level: 'debug', module: 'core', message: `request failed: ${reason}` }),

@@ -100,7 +100,7 @@ test('every error-log line matches HTTPD24_ERRORLOG; request entries match the f
 
 test('the parser-rejected requests have httpd’s info entries; the uncaught error one error entry', () => {
   const expect = [
-    /\[core:info\] .*\] AH00126: Invalid URI in request GET \/a$/,
+    /\[core:error\] .*\] AH10244: invalid URI path \(\/static\/\.\.\/\.\.\/etc\/passwd\)$/,
     /\[core:info\] .*\] AH00565: request failed: client's request-line exceeds LimitRequestLine \(longer than 8190\)$/,
     /\[core:info\] .*\] AH00135: Invalid method in request get \/ HTTP\/1\.1$/,
     /\[core:info\] .*\] AH00569: client sent HTTP\/1\.1 request without hostname/,
