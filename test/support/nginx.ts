@@ -2,7 +2,7 @@
 // directory, config and port, never the system service. Used to test Shelfmark behind a real
 // reverse proxy: proxy_cache (what may a shared cache store?) and X-Forwarded-* from a trusted
 // address. skipUnless('nginx') in the suites that use it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
@@ -28,8 +28,13 @@ export interface Nginx {
 
 export async function startNginx(o: NginxOptions): Promise<Nginx> {
   const prefix = mkdtempSync(path.join(tmpdir(), 'shelfmark-nginx-'));
-  for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache'])
-    mkdirSync(path.join(prefix, dir));
+  // Started as root, nginx's workers run as `nobody`: they must reach and write the temp dirs.
+  chmodSync(prefix, 0o755);
+  for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) {
+    const full = path.join(prefix, dir);
+    mkdirSync(full);
+    chmodSync(full, 0o777);
+  }
   const port = await freePort();
   const config = `
 daemon off;

@@ -106,8 +106,15 @@ test('viewer classes never share bytes: staff, a member and anonymous each get t
   assert.match((await get('/thing.html', { 'x-user': 'staff' })).body, /staff staff/);
   assert.match((await get('/thing.html', { 'x-user': 'member' })).body, /member member/);
   assert.equal(state.calls, 3);
-  assert.equal((await get('/thing.html', { 'x-user': 'staff' })).headers['cache-control'], 'private');
-  assert.equal((await get('/thing.html')).headers['cache-control'], undefined);
+  // From the cache too: staff's copy is private, anonymous one shared but revalidated, and
+  // both say what they vary on (ADR 0051).
+  const staffAgain = await get('/thing.html', { 'x-user': 'staff' });
+  assert.equal(staffAgain.headers['cache-control'], 'private, no-cache');
+  assert.equal(staffAgain.headers.vary, 'Accept-Language, Cookie, Authorization');
+  const anonymousAgain = await get('/thing.html');
+  assert.equal(anonymousAgain.headers['cache-control'], 'no-cache');
+  assert.equal(anonymousAgain.headers.vary, 'Accept-Language, Cookie, Authorization');
+  assert.equal(state.calls, 3, 'all of these came from the cache');
 });
 
 test('a resource not marked cacheable runs its handler every time', async () => {

@@ -67,8 +67,10 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
       links: state.links,
       path: resolved.path,
     });
-    // What an authenticated client sees (its name in the page header) is for it alone.
-    if (ctx.user) reply.header('Cache-Control', 'private');
+    // What an authenticated client sees (its name in the page header) is for it alone: the
+    // onSend hook makes it `private` (cacheability.ts) — also when options.authenticate found
+    // the user without any header the hook could see.
+    if (ctx.user) state.viewerKnown = true;
     const rc = { ctx, source: choice.source, clientQuery: resolved.clientQuery, suffix: resolved.suffix };
     if (layer.cache && resource.cacheable === true && (method === 'GET' || method === 'HEAD')) {
       return cachedGet(layer.cache, resource.name, handler, request, reply, rc);

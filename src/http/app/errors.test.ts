@@ -34,7 +34,7 @@ test('406 lists the available representations (absolute in JSON, root-relative i
   const r = await get('/katalog/personen/goethe?x=1', { accept: 'image/png, application/problem+json' });
   assert.equal(r.statusCode, 406);
   // Accept-Encoding too: the problem is long enough to be compressed for a client that asks.
-  assert.equal(r.headers.vary, 'Accept, Accept-Encoding');
+  assert.equal(r.headers.vary, 'Accept, Accept-Encoding, Cookie, Authorization');
   assert.equal(r.headers['content-type'], 'application/problem+json; charset=utf-8');
   assert.deepEqual(
     r.json().available.map((a: { url: string }) => a.url),
@@ -50,7 +50,8 @@ test('406 lists the available representations (absolute in JSON, root-relative i
 test('404 and 410 as problem details; the suffix chooses the error format too', async () => {
   const nf = await get('/katalog/personen/nobody.json');
   assert.equal(nf.statusCode, 404);
-  assert.equal(nf.headers.vary, undefined);
+  assert.equal(nf.headers.vary, 'Cookie, Authorization');
+  assert.equal(nf.headers['cache-control'], 'no-store');
   assert.deepEqual(nf.json(), {
     type: 'about:blank',
     title: 'Not Found',
@@ -66,7 +67,7 @@ test('404 and 410 as problem details; the suffix chooses the error format too', 
   const html = await get('/katalog/nirgends', { 'accept-language': 'en' });
   assert.equal(html.statusCode, 404);
   assert.equal(html.headers['content-type'], 'text/html; charset=utf-8');
-  assert.equal(html.headers.vary, 'Accept, Accept-Language');
+  assert.equal(html.headers.vary, 'Accept, Accept-Language, Cookie, Authorization');
   assert.match(html.body, /<h1>Not Found<\/h1>/);
 });
 

@@ -9,6 +9,7 @@ import { HttpError } from '../errors/http-error.ts';
 import { formMethodOverride } from '../method-override/index.ts';
 import { checkHeaders } from './header-check.ts';
 import { compressRest } from './compress-rest.ts';
+import { setCacheability } from './cacheability.ts';
 import type { Layer } from './layer.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
@@ -105,8 +106,9 @@ async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
 }
 
 /** onSend: what every response of the layer carries. */
-async function finishHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+async function finishHeaders(layer: Layer, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   reply.header('X-Content-Type-Options', 'nosniff');
+  setCacheability(stateOf(layer, request), request, reply);
   // GET and HEAD never change anything, so they never set a cookie (docs/methods.md).
   if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('Set-Cookie');
   // Last: a header Node would refuse becomes a 500 problem here, not Fastify's default body.
@@ -137,7 +139,7 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
   // (the handler: dispatch.ts, one route per resource path, added by create-app.ts)
   // onSend: bodies that sendPrepared did not compress (problems, applications' own routes).
   app.addHook('onSend', compressRest);
-  app.addHook('onSend', finishHeaders);
+  app.addHook('onSend', (request, reply, payload) => finishHeaders(layer, request, reply, payload));
   // A slow answer is a warning; an event stream (the live error log) is long by design.
   const slow = layer.slowRequestMs;
   if (slow !== undefined)

@@ -39,6 +39,8 @@ export class RequestState {
   methodOverride: UnsafeMethod | undefined = undefined;
   /** %u of the access log, a normal JS string: the authenticated (or tried Basic) user name. */
   accessUser: string | undefined = undefined;
+  /** The handler saw a user (ctx.user): the answer is for this viewer only (Cache-Control: private). */
+  viewerKnown = false;
   #publicBase: PublicBase | undefined;
   #links: Links | undefined;
   #lang: Lang | undefined;

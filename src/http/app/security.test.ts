@@ -39,7 +39,7 @@ test('log in sets one signed cookie with HttpOnly, SameSite=Lax, Path=<base>, Se
     assert.ok(setCookie.split('; ').includes(attribute), `${attribute} in ${setCookie}`);
   const page = await app.inject({ method: 'GET', url: '/katalog/ding', headers: { cookie } });
   assert.match(page.body, /<p>anna /);
-  assert.equal(page.headers['cache-control'], 'private');
+  assert.equal(page.headers['cache-control'], 'private, no-cache');
   assert.equal(loggedUsers.at(-1), 'anna', '%u shows the session user');
 
   const plain = await securityApp({ baseUrl: 'http://localhost:3000' });
