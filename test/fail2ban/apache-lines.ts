@@ -13,9 +13,11 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { APACHE_DIR } from '../support/shared.ts';
 import { FAIL2BAN_FILTERS } from '../support/requirements.ts';
+import type { CombinedFields } from '../logs/combined-line.ts';
 
 interface Case {
   readonly name: string;
+  readonly combined?: readonly string[];
   readonly error_log_LogLevel_info?: readonly string[];
 }
 
@@ -67,6 +69,27 @@ export function concrete(line: string): string {
     .replaceAll('{PID}', '4242')
     .replace('{PORT}', '53312');
 }
+
+/**
+ * Apache's combined line for a request with these fields (as Shelfmark's access log has them:
+ * test/logs/apache-cases.test.ts shows they are Apache's for the same request), written into
+ * the line Apache recorded for case get_ok.
+ */
+export function apacheAccessLine(f: CombinedFields): string {
+  const template = cases.find((c) => c.name === 'get_ok')?.combined?.[0];
+  if (template !== '127.0.0.1 - - [{TIME}] "GET /ok.php HTTP/1.1" 200 12 "-" "curl/7.88.1"')
+    throw new Error(`cases.json get_ok changed: ${template}`);
+  return template
+    .replace('127.0.0.1 - -', `${f.h} ${f.l} ${f.u}`)
+    .replace('{TIME}', f.t)
+    .replace(
+      '"GET /ok.php HTTP/1.1" 200 12 "-" "curl/7.88.1"',
+      `"${f.r}" ${f.s} ${f.b} "${f.referer}" "${f.ua}"`,
+    );
+}
+
+/** The stock filters of Debian's fail2ban that read Apache's access log. */
+export const ACCESS_LOG_FILTERS = ['apache-badbots', 'apache-fakegooglebot', 'apache-pass'] as const;
 
 /** The stock filters of Debian's fail2ban that read Apache's error log. */
 export const ERROR_LOG_FILTERS = [
