@@ -22,7 +22,8 @@ export function personResource(store: PersonStore): ResourceDefinition {
         if ('redirect' in result) return result.redirect;
         return { type: 'representation', representation: personRepresentation(result.found) };
       },
-      ...(isWritablePersonStore(store) && pickWriteMethods(personWriteMethods(store), 'PUT', 'DELETE')),
+      ...(isWritablePersonStore(store) &&
+        pickWriteMethods(personWriteMethods(store), 'PUT', 'PATCH', 'DELETE')),
     },
   };
 }

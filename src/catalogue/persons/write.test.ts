@@ -28,7 +28,7 @@ const at = (slug: string) => ({ query: `slug=${slug}`, path: `/personen/${slug}`
 test('OPTIONS/405 list the write methods when the store can write', async () => {
   const { one, all } = await setup();
   assert.equal(allowOf(all), 'GET, HEAD, POST, OPTIONS');
-  assert.equal(allowOf(one), 'GET, HEAD, PUT, DELETE, OPTIONS');
+  assert.equal(allowOf(one), 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS');
 });
 
 test('POST creates: 201, Location, the representation valid against both schemas', async () => {

@@ -1,4 +1,4 @@
-// POST /personen, PUT and DELETE /personen/{slug} (staff only; docs/methods.md): the catalogue's one
+// POST /personen, PUT, PATCH and DELETE /personen/{slug} (staff only; docs/methods.md): the catalogue's one
 // write flow (writes/flow.ts) with the person's parts. Bodies are forms, JSON or XML with the
 // representation's field names (person-input.ts).
 import type { Person, PersonStore } from '../model.ts';
@@ -17,7 +17,7 @@ export function isWritablePersonStore(store: PersonStore): store is WritablePers
   return hasWriteMethods(store);
 }
 
-/** POST (on `/personen`), PUT and DELETE (on `/person`). */
+/** POST (on `/personen`), PUT, PATCH and DELETE (on `/person`). */
 export function personWriteMethods(store: WritablePersonStore): WriteMethods {
   return writeMethods<Person, PersonFields>({
     store,

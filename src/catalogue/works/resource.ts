@@ -25,7 +25,7 @@ export function workResource(store: WorkStore, persons?: PersonStore): ResourceD
       },
       ...(isWritableWorkStore(store) &&
         persons &&
-        pickWriteMethods(workWriteMethods(store, persons), 'PUT', 'DELETE')),
+        pickWriteMethods(workWriteMethods(store, persons), 'PUT', 'PATCH', 'DELETE')),
     },
   };
 }

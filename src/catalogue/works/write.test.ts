@@ -30,7 +30,7 @@ const names = (rep: { model: unknown }) => (rep.model as Work).personen.map((p) 
 test('write methods are offered only with a writable store and persons to resolve', async () => {
   const { one, all } = await setup();
   assert.equal(allowOf(all), 'GET, HEAD, POST, OPTIONS');
-  assert.equal(allowOf(one), 'GET, HEAD, PUT, DELETE, OPTIONS');
+  assert.equal(allowOf(one), 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS');
   const { works } = await memoryCatalogue();
   assert.equal(allowOf(workResource(works)), 'GET, HEAD, OPTIONS');
 });

@@ -134,3 +134,33 @@ test("a resource's refusal turns its own store errors into its answer, on POST a
     assert.equal(result.status, 422, method);
   }
 });
+
+test('PATCH: 428 without If-Match when preconditions are required; else the merged body is read', async () => {
+  const { methods, events, openLookups } = thingResource({
+    async readInput(ctx) {
+      events.push(`read ${JSON.stringify(ctx.body)}`);
+      return { ok: true, input: { name: String((ctx.body as { name?: string }).name) } };
+    },
+  });
+  openLookups();
+  const body = JSON.parse('{"name":null,"neu":1}') as unknown;
+  const required = await methods
+    .PATCH(
+      fakeContext({
+        user: STAFF,
+        format: 'json',
+        method: 'PATCH',
+        query: 'slug=ding',
+        body,
+        requirePreconditions: true,
+      }),
+    )
+    .catch((error: unknown) => error);
+  assert.ok(required instanceof HttpError);
+  assert.equal(required.status, 428);
+  assert.ok(!events.some((e) => e.startsWith('read')), 'nothing read or written');
+  const done = await methods.PATCH(ctxFor('PATCH', { query: 'slug=ding', body }));
+  assert.equal(done.type === 'representation' && done.status, 200);
+  // The thing's JSON view is {}: the merged document is the patch without its nulls.
+  assert.deepEqual(events.slice(-2), ['read {"neu":1}', 'replace']);
+});

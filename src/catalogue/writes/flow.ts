@@ -1,5 +1,5 @@
 // The one write flow of the catalogue's resources (persons, works; docs/methods.md, ADR 0021): POST to
-// the collection, PUT and DELETE of one resource. A resource passes in only what differs — its
+// the collection, PUT, PATCH and DELETE of one resource. A resource passes in only what differs — its
 // store, paths, representation, how it reads a body and shows its form, and which store errors
 // are its own field problems — so the order of checks, the compare-and-set and the lock are the
 // same for every resource.
@@ -8,10 +8,14 @@
 // PUT alone (`replaceMethod`): the same flow, where a free slug is 404 instead of a creation.
 //
 // Order: 403 (not staff) → 404/410/308 (target) → preconditions (412/428) → fields (422) → write.
+// PATCH (ADR 0027) is PUT of the current state with the merge patch applied: the same checks,
+// the same validation of the whole result, the same compare-and-set.
 // Locking (ADR 0023): each handler runs everything after the staff check — every read the
 // write depends on, and the write — under the process's catalogue lock; correctness across
 // processes comes from the database (compare-and-set on the row, UNIQUE slugs, foreign keys).
-import type { Handler, Outcome, RequestContext } from '../../http/resource/types.ts';
+import type { Handler, Outcome, Representation, RequestContext } from '../../http/resource/types.ts';
+import { applyMergePatch, parseMediaType, unsupportedPatch } from '../../http/body/index.ts';
+import type { Fields } from '../../http/body/index.ts';
 import type { WriteExpectation } from '../shared/compare-and-set.ts';
 import { gone, notFound, type HttpError } from '../shared/errors.ts';
 import type { Finder } from '../shared/lookup.ts';
@@ -82,6 +86,7 @@ export interface WritableResource<T extends Stored, I> extends ReplaceableResour
 export interface WriteMethods {
   readonly POST: Handler;
   readonly PUT: Handler;
+  readonly PATCH: Handler;
   readonly DELETE: Handler;
 }
 
@@ -93,6 +98,7 @@ export function writeMethods<T extends Stored, I>(resource: WritableResource<T, 
   return {
     POST: postHandler(resource),
     PUT: putHandler(resource, creation),
+    PATCH: patchHandler(resource),
     DELETE: deleteHandler(resource),
   };
 }
@@ -198,6 +204,52 @@ function putHandler<T extends Stored, I>(
       if (!creation) throw notFound();
       const created = await creation.create(read.input, slug).catch(writeFailed(resource, true));
       return written(resource, ctx, created, true);
+    }),
+  );
+}
+
+/** The JSON representation of `found`, which a JSON PUT takes back unchanged. */
+function jsonOf<T extends Stored, I>(
+  resource: ReplaceableResource<T, I>,
+  found: T,
+  ctx: RequestContext,
+): Fields {
+  const rep = resource.representationOf(found) as Representation<unknown>;
+  const value = rep.view.json(rep.model, { ...ctx, format: 'json' }) as Fields;
+  // Through JSON text: exactly what a client would have received and sent back.
+  return JSON.parse(JSON.stringify(value)) as Fields;
+}
+
+/**
+ * PATCH of one resource (RFC 5789) with a JSON Merge Patch (RFC 7396): applied to the current
+ * state, the result goes through PUT's validation (422 for an invalid result, nothing written)
+ * and compare-and-set. A resource that does not exist is 404: PATCH changes, never creates.
+ */
+function patchHandler<T extends Stored, I>(resource: ReplaceableResource<T, I>): Handler {
+  return staffWrite((ctx) =>
+    againWhenChanged(async (): Promise<Outcome> => {
+      // A PATCH without a body reaches no parser: the same 415 as one of the wrong type.
+      if (ctx.body === undefined || ctx.body === null) throw unsupportedPatch(parseMediaType(undefined));
+      const target = await writeTarget(resource.store, ctx, resource.pathOf);
+      if ('redirect' in target) return target.redirect;
+      if (!('found' in target)) throw notFound();
+      const current = target.found;
+      ctx.checkPreconditions(resource.representationOf(current));
+      // The merge patch applies to the JSON representation, which a JSON PUT takes back as it is.
+      const base = jsonOf(resource, current, ctx);
+      // The patch is an object (the body parser refuses anything else), so the result is one.
+      const patched: RequestContext = {
+        ...ctx,
+        body: applyMergePatch(base, ctx.body as Fields),
+        bodyType: 'json',
+      };
+      const read = await resource.readInput(patched);
+      if (!read.ok) return invalid(resource, patched, read.problems, current, resource.pathOf(current.slug));
+      const replaced = await resource.store
+        .replace(current.id, read.input, { expectedUpdatedAt: current.updatedAt })
+        .catch(writeFailed(resource, false));
+      if (!replaced) throw gone();
+      return written(resource, ctx, replaced, false);
     }),
   );
 }

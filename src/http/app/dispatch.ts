@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Handler, HandlerMethod, Links, RequestContext, ResourceDefinition } from '../resource/types.ts';
 import { FORMATS } from '../resource/types.ts';
 import { HttpError } from '../errors/http-error.ts';
+import { ACCEPT_PATCH } from '../body/index.ts';
 import { CONTENT_TYPES } from '../negotiation/format.ts';
 import { withSuffix } from '../rewrite/rewrite.ts';
 import { stateOf } from './request-state.ts';
@@ -16,9 +17,24 @@ export const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'
 
 export function allowOf(resource: ResourceDefinition): string {
   const m = resource.methods;
-  return [m.GET && 'GET', m.GET && 'HEAD', m.POST && 'POST', m.PUT && 'PUT', m.DELETE && 'DELETE', 'OPTIONS']
+  return [
+    m.GET && 'GET',
+    m.GET && 'HEAD',
+    m.POST && 'POST',
+    m.PUT && 'PUT',
+    m.PATCH && 'PATCH',
+    m.DELETE && 'DELETE',
+    'OPTIONS',
+  ]
     .filter(Boolean)
     .join(', ');
+}
+
+/** OPTIONS: Allow, and for a resource that takes PATCH what it takes (RFC 5789 §3.1). */
+function options(resource: ResourceDefinition, allow: string, reply: FastifyReply): FastifyReply {
+  reply.code(204).header('Allow', allow);
+  if (resource.methods.PATCH) reply.header('Accept-Patch', ACCEPT_PATCH);
+  return reply.send();
 }
 
 function handlerFor(resource: ResourceDefinition, method: string): Handler | undefined {
@@ -48,7 +64,7 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
     const resolved = state.resolved;
     if (resolved.kind !== 'resource') throw new HttpError('SHELFMARK_NOT_FOUND');
     const method = state.methodOverride ?? request.method;
-    if (method === 'OPTIONS') return reply.code(204).header('Allow', allow).send();
+    if (method === 'OPTIONS') return options(resource, allow, reply);
     const handler = handlerFor(resource, method);
     if (!handler) {
       throw new HttpError('SHELFMARK_METHOD_NOT_ALLOWED', {

@@ -16,7 +16,7 @@ import { sendProblemToViewer } from './send-problem.ts';
 import { NEAR_LIMIT, warnBodyNearLimit, warnLimitReached, warnSlowRequest } from './warnings.ts';
 
 /** What `OPTIONS *` answers: every method some resource may allow. */
-const SERVER_ALLOW = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+const SERVER_ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /** onRequest: `OPTIONS *`, and what rewriteUrl found unservable (routed to `/` so no route sees it). */
 async function refuseUnservable(layer: Layer, request: FastifyRequest, reply: FastifyReply) {

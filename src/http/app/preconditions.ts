@@ -76,7 +76,7 @@ export function checkPreconditions(
     if (typeof version !== 'string' || version !== versionOf(current, ctx))
       throw stale('Someone else has changed this in the meantime. Reload the form and try again.');
   }
-  const unsafe = input.method === 'PUT' || input.method === 'DELETE';
+  const unsafe = input.method === 'PUT' || input.method === 'PATCH' || input.method === 'DELETE';
   // Creating with PUT has nothing to match (If-None-Match: * is the optional guard).
   if (input.required && unsafe && current !== null && !ifMatch && version === undefined) {
     throw new HttpError('SHELFMARK_PRECONDITION_REQUIRED', {

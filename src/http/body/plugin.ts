@@ -14,6 +14,7 @@ import { parseJsonFields } from './json.ts';
 import { parseMediaType, type MediaType } from './media-type.ts';
 import { DEFAULT_BODY_LIMIT, decodeUtf8, readBody, tooLarge } from './read.ts';
 import { parseXmlFields } from './xml.ts';
+import { MERGE_PATCH_TYPE } from './merge-patch.ts';
 
 export const ACCEPTED_BODY_TYPES = [
   'application/x-www-form-urlencoded',
@@ -22,12 +23,16 @@ export const ACCEPTED_BODY_TYPES = [
 ];
 /** Value of `Accept-Post` (RFC 9110 uses it for POST; we also send it on a PUT's 415). */
 export const ACCEPT_POST = ACCEPTED_BODY_TYPES.join(', ');
+/** Value of `Accept-Patch` (RFC 5789 §3.1): PATCH takes JSON Merge Patch (RFC 7396) only. */
+export const ACCEPT_PATCH = MERGE_PATCH_TYPE;
 
 const PARSERS: Record<string, (text: string) => Fields> = {
   'application/x-www-form-urlencoded': parseForm,
   'application/json': parseJsonFields,
   'application/xml': parseXmlFields,
   'text/xml': parseXmlFields,
+  // For PATCH only (refuseBeforeReading): JSON whose meaning is "merge into the resource".
+  [MERGE_PATCH_TYPE]: parseJsonFields,
 };
 
 export interface BodyParserOptions {
@@ -46,9 +51,22 @@ function unsupported(detail: string): HttpError {
   });
 }
 
-/** The parser for a Content-Type; unsupported type or a charset other than UTF-8 → 415. */
-export function parserFor(media: MediaType): (text: string) => Fields {
-  const parse = PARSERS[media.type];
+/** 415 for a PATCH whose body is not a merge patch. */
+export function unsupportedPatch(media: MediaType): HttpError {
+  const type = media.header ? (media.header.split(';')[0] ?? '').trim() : '(none)';
+  return new HttpError('SHELFMARK_UNSUPPORTED_MEDIA_TYPE', {
+    detail: `PATCH takes a JSON Merge Patch (${ACCEPT_PATCH}), not ${type}.`,
+    headers: { 'Accept-Patch': ACCEPT_PATCH },
+  });
+}
+
+/**
+ * The parser for a Content-Type; unsupported type or a charset other than UTF-8 → 415. PATCH
+ * takes a merge patch and nothing else; every other method anything but a merge patch.
+ */
+export function parserFor(media: MediaType, method?: string): (text: string) => Fields {
+  if (method === 'PATCH' && media.type !== MERGE_PATCH_TYPE) throw unsupportedPatch(media);
+  const parse = method !== 'PATCH' && media.type === MERGE_PATCH_TYPE ? undefined : PARSERS[media.type];
   if (!parse)
     throw unsupported(
       media.header
@@ -79,7 +97,7 @@ export function refuseBeforeReading(
 ): void {
   const { method, headers } = request;
   if (method === 'GET' || method === 'HEAD' || !hasBody(headers)) return;
-  parserFor(mediaTypeOf(request));
+  parserFor(mediaTypeOf(request), method);
   if (Number(headers['content-length']) > limit) throw tooLarge(limit);
 }
 
@@ -90,7 +108,7 @@ export function registerBodyParsers(app: FastifyInstance, options: BodyParserOpt
     options.mediaTypeOf ?? ((request: FastifyRequest) => parseMediaType(request.headers['content-type']));
   app.removeAllContentTypeParsers();
   const parse = async (request: FastifyRequest, payload: Readable): Promise<Fields> => {
-    const parser = parserFor(mediaTypeOf(request));
+    const parser = parserFor(mediaTypeOf(request), request.method);
     const bytes = await readBody(payload, limit);
     options.onBodyRead?.(request, bytes.length);
     return parser(decodeUtf8(bytes));

@@ -6,7 +6,7 @@ import type { Markup } from '../representation/markup.ts';
 export type Format = 'html' | 'xml' | 'json';
 export const FORMATS: readonly Format[] = ['html', 'xml', 'json'];
 export type Lang = 'de' | 'en';
-export type UnsafeMethod = 'POST' | 'PUT' | 'DELETE';
+export type UnsafeMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type HandlerMethod = 'GET' | UnsafeMethod;
 
 /** Builds URLs under the public base (origin + optional path prefix such as /katalog). */
