@@ -3,6 +3,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { fts5Query, fullTextMatch, spellings, tsQuery, type FullTextTarget } from './fulltext.ts';
 import type { Capabilities } from './open.ts';
+import { fullyRanked } from './list-rank.ts';
 import { searchTokens } from './text.ts';
 
 /** A WHERE predicate, and whether its matches must be collected before they are ordered. */
@@ -13,6 +14,11 @@ export interface RowFilter {
    * sort index for a rare word, because it guesses 20,000 matches where there are 2.
    */
   readonly collect: boolean;
+  /**
+   * Read the matches from this ranked FTS5 table instead (its rowid follows the list order), in
+   * rowid order from the rank of the range's first row: `where` is then unused. SQLite only.
+   */
+  readonly ranked?: { readonly ftsTable: string; readonly match: string };
 }
 
 /**
@@ -73,9 +79,12 @@ async function probeQuery<DB>(
   db: Kysely<DB>,
   target: FullTextTarget,
   tokens: readonly string[],
-): Promise<string | undefined> {
+): Promise<{ text: string; singleTokens: boolean } | undefined> {
   const vocab = sql.table(`${target.ftsTable}_vocab`);
   const groups: string[] = [];
+  // unicode61 keeps a run of letters and digits as one token; anything else may split a term
+  // into a phrase, which the ranked table (detail=none) cannot answer.
+  let singleTokens = true;
   for (const token of tokens) {
     const terms = new Set<string>();
     for (const spelling of spellings(token)) {
@@ -83,6 +92,7 @@ async function probeQuery<DB>(
       if (FTS5_PREFIX_LENGTHS.includes([...spelling].length)) {
         // Folded where that is exact, so `müller` and `muller` become one term, as in FTS5.
         terms.add(quoted(folded ?? spelling) + '*');
+        if (!/^[\p{L}\p{N}]+$/u.test(folded ?? spelling)) singleTokens = false;
         continue;
       }
       if (folded === undefined) return undefined;
@@ -96,7 +106,7 @@ async function probeQuery<DB>(
     if (terms.size === 0) return undefined; // no document has this word: any plan is instant
     groups.push(`(${[...terms].join(' OR ')})`);
   }
-  return groups.join(' AND ');
+  return { text: groups.join(' AND '), singleTokens };
 }
 
 async function planSqlite<DB>(
@@ -106,7 +116,16 @@ async function planSqlite<DB>(
 ): Promise<FullTextPlan> {
   const fts = sql.table(target.ftsTable);
   const id = sql.ref(target.idColumn);
-  const probeText = await probeQuery(db, target, tokens);
+  const probe = await probeQuery(db, target, tokens);
+  const probeText = probe?.text;
+  // Matches in list order straight from the index: a page reads its own rows and no others.
+  if (probe?.singleTokens && target.rankedFtsTable !== undefined) {
+    const table = target.idColumn.split('.')[0]!;
+    if (await fullyRanked(db, table)) {
+      const ranked = { ftsTable: target.rankedFtsTable, match: probe.text };
+      return { kind: 'filter', filter: { where: sql<SqlBool>`true`, collect: false, ranked } };
+    }
+  }
   const match = probeText ?? fts5Query(tokens);
   const matches = sql<SqlBool>`(select rowid from ${fts} where ${fts} match ${match})`;
   const collect: FullTextPlan = {

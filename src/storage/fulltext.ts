@@ -30,6 +30,11 @@ export interface FullTextTarget {
   readonly ftsTable: string;
   /** tsvector column (PostgreSQL), e.g. `works.search_vector`. */
   readonly vectorColumn: string;
+  /**
+   * SQLite: a contentless FTS5 table (detail=none) whose rowid is the row's `list_rank`, which
+   * follows the list order (storage/list-rank.ts); absent where the table keeps no ranks.
+   */
+  readonly rankedFtsTable?: string;
 }
 
 /**

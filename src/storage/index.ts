@@ -79,5 +79,6 @@ export {
   type KeyRange,
   type KeysetScan,
 } from './search-page.ts';
+export { placeUnranked, renumberAll, fullyRanked, RANK_GAP } from './list-rank.ts';
 export { prepare, param, type PreparedQuery } from './prepared.ts';
 export { SQLITE_CACHE_KIB, SQLITE_MMAP_BYTES } from './sqlite-connection.ts';

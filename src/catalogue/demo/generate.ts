@@ -2,7 +2,7 @@
 // inserted in batches inside one transaction. Slugs carry a run tag so runs can be repeated.
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { searchText, slugify } from '../../storage/index.ts';
+import { detectCapabilities, placeUnranked, searchText, slugify } from '../../storage/index.ts';
 import { personSortKey } from '../persons/store.ts';
 import type { DB } from '../tables.ts';
 import { workSearchText } from '../works/search-text.ts';
@@ -157,6 +157,7 @@ export async function generateWorks(
       );
       await trx.insertInto('person_work').values(links).execute();
     }
+    await placeUnranked(trx, detectCapabilities(db), 'works');
   });
   // Fresh planner statistics, or PostgreSQL plans the first queries for empty tables.
   await sql`analyze`.execute(db);

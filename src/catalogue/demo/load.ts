@@ -2,7 +2,14 @@
 // accounts (see DEMO_ACCOUNTS) and a few loans. Does nothing when any person exists, so it can
 // run on every start; two processes starting together cannot load it twice (unique slugs).
 import type { Kysely } from 'kysely';
-import { ConflictError, slugCandidate, slugify, searchText } from '../../storage/index.ts';
+import {
+  ConflictError,
+  detectCapabilities,
+  placeUnranked,
+  slugCandidate,
+  slugify,
+  searchText,
+} from '../../storage/index.ts';
 import { hashPassword } from '../accounts/password.ts';
 import { personSortKey } from '../persons/store.ts';
 import type { DB, Role } from '../tables.ts';
@@ -138,6 +145,7 @@ export async function loadDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
           )
           .execute();
       }
+      await placeUnranked(trx, detectCapabilities(db), 'works');
       const accountIds = new Map<string, number>();
       for (const account of DEMO_ACCOUNTS) {
         const person_id = personIds.get(account.person) ?? missing(account.person);

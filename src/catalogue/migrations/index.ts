@@ -6,6 +6,7 @@ import { changeCounter } from './0003-change-counter.ts';
 import { loginFailureTables } from './0004-login-failures.ts';
 import { liveRowCounts } from './0005-live-row-counts.ts';
 import { lifeDatesVersion } from './0006-life-dates-version.ts';
+import { listRanks } from './0007-list-ranks.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -14,4 +15,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0004-login-failures': loginFailureTables(context),
   '0005-live-row-counts': liveRowCounts(context),
   '0006-life-dates-version': lifeDatesVersion(context),
+  '0007-list-ranks': listRanks(context),
 });

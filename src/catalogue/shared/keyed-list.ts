@@ -1,6 +1,6 @@
 // The list queries the persons and works stores share: live rows in (sort_key, id) order
 // within a key range, optionally filtered by a full-text predicate (storage/search-page.ts).
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   keyRangeFilters,
   type FullTextPlan,
@@ -43,8 +43,43 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
     const fenced = query.selectAll().offset(0).as(table);
     return db.selectFrom(fenced) as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>;
   };
+  /**
+   * The rank of the first row (in `side` order) at or beyond `key`: ranks follow the key order,
+   * so the rows past a key are exactly those with ranks past this one.
+   */
+  const rankAt = (key: Key, side: 'after' | 'before', inclusive: boolean) => {
+    const op = sql.raw((side === 'after' ? '>' : '<') + (inclusive ? '=' : ''));
+    const order = sql.raw(side === 'after' ? 'asc' : 'desc');
+    return sql`(select list_rank from ${sql.table(table)} where (sort_key, id) ${op} (${sql.join(key)})
+      order by sort_key ${order}, id ${order} limit 1)`;
+  };
+  /**
+   * Live rows matching a ranked FTS5 table within `range`, driven by the index in rowid (= list)
+   * order: the engine reads matches from the range's first rank on and stops after the page.
+   */
+  const ranked = (ranked: NonNullable<RowFilter['ranked']>, range: KeyRange) => {
+    const after = range.direction === 'after';
+    const fts = sql.table(ranked.ftsTable);
+    const joined = db
+      .selectFrom(sql`${fts}`.as('ranked'))
+      .innerJoin(table, (join) => join.on(sql<SqlBool>`${sql.ref(`${table}.list_rank`)} = ranked.rowid`));
+    // The same cast as from(): the joined table's columns are those of `persons | works`.
+    let query = (joined as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>)
+      .where(sql<SqlBool>`${sql.ref(`ranked.${ranked.ftsTable}`)} match ${ranked.match}`)
+      .where(`${table}.deleted_at` as 'deleted_at', 'is', null);
+    if (range.from)
+      query = query.where(
+        sql<SqlBool>`ranked.rowid ${sql.raw(after ? '>=' : '<=')} ${rankAt(range.from, range.direction, range.inclusive)}`,
+      );
+    if (range.to)
+      query = query.where(
+        sql<SqlBool>`ranked.rowid ${sql.raw(after ? '<=' : '>=')} ${rankAt(range.to, after ? 'before' : 'after', true)}`,
+      );
+    return query.orderBy(sql`ranked.rowid`, after ? 'asc' : 'desc');
+  };
   /** The same in key order (descending when walking backwards). */
   const ordered = (filter: RowFilter | undefined, range: KeyRange, live = true) => {
+    if (filter?.ranked) return ranked(filter.ranked, range);
     const order = range.direction === 'after' ? 'asc' : 'desc';
     return within(filter, range, live).orderBy('sort_key', order).orderBy('id', order);
   };
@@ -64,15 +99,19 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
         return { count: Number(row?.n ?? 0), exact: true };
       }
       const filter = plan.kind === 'filter' ? plan.filter : plan.probe;
-      const rows = await within(filter, EVERYTHING)
-        .select('id')
+      // The ranked index counts by reading its first matches in rowid order, like a page.
+      const rows = await (filter.ranked ? ordered(filter, EVERYTHING) : within(filter, EVERYTHING))
+        .select(`${table}.id`)
         .limit(cap + 1)
         .execute();
       return rows.length > cap ? { count: cap, exact: false } : { count: rows.length, exact: true };
     },
     inOrder: (filter: RowFilter | undefined, range: KeyRange) => typed(ordered(filter, range)),
     keys: (filter: RowFilter | undefined, range: KeyRange, n: number, inKeyOrder: boolean) =>
-      (inKeyOrder ? ordered(filter, range) : within(filter, range)).select('id').limit(n).execute(),
+      (inKeyOrder || filter?.ranked ? ordered(filter, range) : within(filter, range))
+        .select(`${table}.id`)
+        .limit(n)
+        .execute(),
     async keyAt(range: KeyRange, offset: number): Promise<Key | undefined> {
       const row = await ordered(undefined, range, false)
         .select(['sort_key', 'id'])

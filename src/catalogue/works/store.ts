@@ -5,6 +5,7 @@ import {
   ConflictError,
   ForeignKeyError,
   keysetPage,
+  placeUnranked,
   planFullText,
   searchKeyset,
   sortKey,
@@ -189,6 +190,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             .where('id', '=', id)
             .execute();
           await touchPersonsOf(trx, id, at);
+          await placeUnranked(trx, capabilities, 'works');
           return loadLive(trx, id);
         }),
       );
@@ -223,6 +225,8 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             })
             .where('id', '=', id)
             .execute();
+          // A new title may move the work in the list: it is ranked again (storage/list-rank.ts).
+          await placeUnranked(trx, capabilities, 'works');
           return loadLive(trx, id);
         }),
       );
@@ -232,4 +236,9 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   };
 }
 
-const WORK_SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };
+const WORK_SEARCH = {
+  idColumn: 'works.id',
+  ftsTable: 'works_fts',
+  vectorColumn: 'works.search_vector',
+  rankedFtsTable: 'works_ranked_fts',
+};

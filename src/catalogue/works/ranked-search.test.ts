@@ -1,0 +1,126 @@
+// The ranked search index (SQLite, migration 0007-list-ranks, storage/list-rank.ts) stays exact
+// through writes: after inserts that use up the gaps between neighbours (respacing), renames that
+// move a work in the list, renamed persons (new search text), soft and hard deletes, every search
+// read page by page forwards and backwards equals the plain filter + sort over the table, the
+// ranks follow (sort_key, id), and the planner still reads the ranked index. Both engines run the
+// write sequence (PostgreSQL keeps no ranks; its results must match all the same).
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { after, before, describe, test } from 'node:test';
+import { fullTextMatch, fullyRanked, planFullText, RANK_GAP } from '../../storage/index.ts';
+import { generateWorks } from '../demo/index.ts';
+import type { DB } from '../tables.ts';
+import { createStores, type CatalogueStores } from '../stores.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
+
+const SEARCH = {
+  idColumn: 'works.id',
+  ftsTable: 'works_fts',
+  vectorColumn: 'works.search_vector',
+  rankedFtsTable: 'works_ranked_fts',
+};
+const QUERIES = ['der', 'die kleine', 'kl', 'aaa', 'zwischen', 'garten 3', 'müller', 'neuname', 'd', 'zzzz'];
+
+for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
+  describe(`ranked work search after writes on ${target.dialect}`, { skip: target.skip }, () => {
+    let database: TestDatabase<DB>;
+    let stores: CatalogueStores;
+    const sqlite = target.dialect === 'sqlite';
+
+    before(async () => {
+      database = await target.open();
+      stores = createStores(database.db, { capabilities: database.capabilities });
+      await generateWorks(database.db, 400);
+    });
+    after(() => database?.dispose());
+
+    async function reference(q: string): Promise<number[]> {
+      const rows = await database.db
+        .selectFrom('works')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .where(fullTextMatch(database.capabilities, SEARCH, q)!)
+        .orderBy('sort_key')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.id);
+    }
+
+    /** Every search, forwards and backwards in pages of 7, equals the reference. */
+    async function assertExact(when: string): Promise<void> {
+      if (sqlite) {
+        assert.ok(await fullyRanked(database.db, 'works'), `${when}: every work has a rank`);
+        const { rows } = await sql<{ id: number; list_rank: number }>`select id, list_rank from works
+          order by sort_key, id`.execute(database.db);
+        for (let i = 1; i < rows.length; i++)
+          assert.ok(rows[i]!.list_rank > rows[i - 1]!.list_rank, `${when}: ranks follow the list order`);
+        const plan = await planFullText(database.db, database.capabilities, SEARCH, 'der');
+        assert.ok(plan?.kind === 'filter' && plan.filter.ranked, `${when}: the ranked index is used`);
+      }
+      for (const q of QUERIES) {
+        const expected = await reference(q);
+        const forward: number[] = [];
+        let next: string | undefined;
+        let last: string | undefined;
+        do {
+          const page = await stores.works.list({ q, limit: 7, after: next });
+          forward.push(...page.items.map((w) => w.id));
+          if (page.next === undefined && page.items.length > 0) last = page.prev ?? '';
+          next = page.next;
+        } while (next !== undefined);
+        assert.deepEqual(forward, expected, `${when}: q=${q} forwards`);
+        if (expected.length <= 7 || last === undefined) continue;
+        const backward: number[] = [];
+        let prev: string | undefined = last;
+        while (prev) {
+          const page = await stores.works.list({ q, limit: 7, before: prev });
+          backward.unshift(...page.items.map((w) => w.id));
+          prev = page.prev;
+        }
+        assert.deepEqual(backward, expected.slice(0, backward.length), `${when}: q=${q} backwards`);
+        assert.equal(
+          backward.length + 7 >= expected.length,
+          true,
+          `${when}: q=${q} backwards reaches page 1`,
+        );
+      }
+    }
+
+    test('inserts between the same neighbours, past the halvings one gap allows', async () => {
+      await assertExact('generated');
+      // Same title: each new work sorts right after the previous one and before the next title,
+      // so every insert halves the same gap and the window around it is respaced.
+      const halvings = Math.log2(RANK_GAP);
+      for (let i = 0; i < halvings + 12; i++) await stores.works.create({ titel: 'Aaa zwischen' });
+      for (let i = 0; i < 10; i++) await stores.works.create({ titel: `Der kleine Garten 3 ${i}` });
+      await assertExact('after inserts');
+    });
+
+    test('renames that move works, person renames, soft and hard deletes', async () => {
+      const ids = (await database.db.selectFrom('works').select('id').orderBy('id').execute()).map(
+        (r) => r.id,
+      );
+      for (const id of ids.filter((_, i) => i % 9 === 1))
+        await stores.works.replace(id, { titel: `Aaa neuname ${id}` });
+      for (const id of ids.filter((_, i) => i % 9 === 2))
+        await stores.works.replace(id, { titel: `Zzzz ${id}`, personIds: [1] });
+      // Same title again: the sort key is rewritten unchanged.
+      for (const id of ids.filter((_, i) => i % 9 === 3)) {
+        const work = await stores.works.byId(id);
+        assert.ok(work && 'found' in work);
+        await stores.works.replace(id, { titel: work.found.titel });
+      }
+      for (const id of ids.filter((_, i) => i % 9 === 4)) assert.ok(await stores.works.delete(id));
+      for (const id of ids.filter((_, i) => i % 9 === 5))
+        await database.db.deleteFrom('works').where('id', '=', id).execute();
+      const person = await database.db
+        .selectFrom('persons')
+        .select('id')
+        .where('nachname', '=', 'Koch')
+        .executeTakeFirst();
+      assert.ok(person);
+      await stores.persons.replace(person.id, { vorname: 'Neuname', nachname: 'Müller' });
+      await assertExact('after renames and deletes');
+    });
+  });
+}
