@@ -8,11 +8,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { acceptedOrigins, configWarnings, type Config } from './config/index.ts';
+import { SERVER_VERSION } from './config/version.ts';
 import type { ResourceDefinition } from './http/resource/types.ts';
 import { accessUser, createResourceApp, RepresentationCache } from './http/index.ts';
 import { createHttpServer, type ServerLimits, type ShelfmarkServer } from './server/index.ts';
 import {
-  compileLogFormat,
   createAccessLog,
   createErrorLog,
   createLogSink,
@@ -52,18 +52,7 @@ const ADDRESS_MAX_FAILURES = 50;
 /** A request that takes longer is a `warn` entry (docs/errors.md, "Warnings"). */
 export const SLOW_REQUEST_MS = 10_000;
 
-export const SERVER_VERSION = `Shelfmark/0.1.0 (Node.js ${process.version})`;
-
-/** Problems that make the configuration unusable even though every value parsed. */
-export function checkConfig(config: Config): string[] {
-  const problems: string[] = [];
-  try {
-    compileLogFormat(config.accessLogFormat);
-  } catch (err) {
-    problems.push(`SHELFMARK_ACCESS_LOG_FORMAT: ${(err as Error).message}`);
-  }
-  return problems;
-}
+export { SERVER_VERSION };
 
 /**
  * The signing secret: configured, or generated once and kept in the database, so every worker

@@ -1,7 +1,11 @@
 // `shelfmark serve`: prepare the database once, then serve — in this process (--workers 0) or
 // under the supervisor with N worker processes (default 1), which replaces a worker that dies.
+// The application is loaded by the processes that run it (load-app.ts), never by the
+// supervisor: one that cannot load or start it logs why and exits CANNOT_START, and the
+// supervisor tries again later (boot.ts, docs/decisions/0016-start-up-failures.md).
 import cluster from 'node:cluster';
 import type { Config } from '../config/index.ts';
+import { SERVER_VERSION } from '../config/version.ts';
 import {
   createErrorLog,
   createLogSink,
@@ -10,14 +14,18 @@ import {
   logShutdown,
   logStarted,
   ProcessScoreboard,
+  type ErrorLog,
 } from '../logging/index.ts';
-import { prepareDatabase, SERVER_VERSION, startServer } from '../main.ts';
-import { DEMO_ACCOUNTS } from '../catalogue/demo/index.ts';
+import { CANNOT_START, logCannotStart, startDelayMs } from './boot.ts';
+import { loadApplication, type Application } from './load-app.ts';
+import { serveStartFailure } from './load-failure.ts';
 import { handleServiceSignals } from './signals.ts';
 import { GRACEFUL_MS, runSupervisor } from './supervisor.ts';
 import { reportToSupervisor } from './status-ipc.ts';
 
 const GRACE_MS = 10_000;
+/** Set in the environment of the worker the supervisor forks to prepare the database. */
+const PREPARE_ENV = 'SHELFMARK_PREPARE_ONLY';
 
 /** Printed once the socket listens (by each worker under the supervisor), so it can mean "ready". */
 function readyLine(config: Config, port: number): string {
@@ -25,33 +33,80 @@ function readyLine(config: Config, port: number): string {
   return `Shelfmark is serving ${config.baseUrl}/ (listening on ${config.host}:${port}${who})\n`;
 }
 
-function banner(config: Config, demoLoaded: boolean): string {
+function banner(config: Config, app: Application, demoLoaded: boolean): string {
   const lines: string[] = [];
   if (demoLoaded) lines.push('Loaded the demo catalogue into the empty database.');
   if (config.demo)
     lines.push(
       'Demo accounts (password = username): ' +
-        DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', '),
+        app.demoAccounts.map((a) => `${a.username} (${a.role})`).join(', '),
     );
   lines.push(`Database: ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
   lines.push(`Logs: ${config.accessLog} and ${config.errorLog}  (tail -f to follow)`);
   return lines.join('\n') + '\n';
 }
 
+const openErrorLog = (config: Config): ErrorLog =>
+  createErrorLog(createLogSink(config.errorLog, 'stderr'), { level: config.logLevel });
+
+/** Loads the application, migrates, loads the demo into an empty database, prints the banner. */
+async function prepare(config: Config): Promise<Application> {
+  const app = await loadApplication();
+  const prepared = await app.prepareDatabase(config);
+  process.stdout.write(banner(config, app, prepared.demo?.loaded ?? false));
+  return app;
+}
+
+/**
+ * In the supervisor: the database is prepared by a worker of its own (the supervisor never loads
+ * the application), again after a growing delay until it succeeds.
+ */
+async function prepareInWorker(config: Config): Promise<void> {
+  let errorLog: ErrorLog | undefined;
+  for (let failures = 1; ; failures++) {
+    const code = await new Promise<number | null>((resolve) =>
+      cluster.fork({ [PREPARE_ENV]: '1' }).once('exit', (status) => resolve(status)),
+    );
+    if (code === 0) return;
+    errorLog ??= openErrorLog(config);
+    const delay = startDelayMs(failures);
+    errorLog.log(
+      'error',
+      'mpm_cluster',
+      `the application could not be prepared (exit status ${code}): trying again in ${delay / 1000} s`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
 export async function serveCommand(config: Config): Promise<number> {
-  if (cluster.isPrimary) {
-    const prepared = await prepareDatabase(config);
-    process.stdout.write(banner(config, prepared.demo?.loaded ?? false));
+  if (cluster.isWorker && process.env[PREPARE_ENV]) {
+    // A worker stays connected to the supervisor (and alive) until it exits.
+    try {
+      await prepare(config);
+    } catch (err) {
+      logCannotStart(openErrorLog(config), err, config.errorLog);
+      process.exit(CANNOT_START);
+    }
+    process.exit(0);
   }
   if (config.workers > 0) {
+    if (cluster.isPrimary) {
+      // node:cluster fixes its scheduling policy at the first fork, which is this preparing
+      // worker's: workers accept their own connections (ADR 0013), so set it first.
+      cluster.schedulingPolicy = cluster.SCHED_NONE;
+      await prepareInWorker(config);
+    }
     await runSupervisor({
       workers: config.workers,
-      errorLog: () => createErrorLog(createLogSink(config.errorLog, 'stderr'), { level: config.logLevel }),
+      errorLog: () => openErrorLog(config),
+      errorLogPath: config.errorLog,
       startWorker: async () => {
+        const app = await loadApplication();
         // /server-status: this worker's counts go to the supervisor, which has everyone's.
         const scoreboard = new ProcessScoreboard();
         const channel = reportToSupervisor(scoreboard);
-        const running = await startServer(config, { scoreboard, serverStatus: () => channel.request() });
+        const running = await app.startServer(config, { scoreboard, serverStatus: () => channel.request() });
         process.stdout.write(readyLine(config, running.address.port));
         return {
           errorLog: running.errorLog,
@@ -73,40 +128,80 @@ export async function serveCommand(config: Config): Promise<number> {
   return serveInProcess(config);
 }
 
-async function serveInProcess(config: Config): Promise<number> {
-  const running = await startServer(config);
-  process.stdout.write(readyLine(config, running.address.port));
-  logStarted(running.errorLog, SERVER_VERSION, process.argv.slice(1).join(' '));
-  // Whatever ends the process, no queued log line is lost.
-  process.on('exit', () => running.flushLogsSync());
-  await new Promise<void>((resolve) => {
+/** Serves until a signal stops it; `stop` ends the server within the grace period given. */
+function untilStopped(
+  errorLog: ErrorLog,
+  stopServer: (graceMs: number) => Promise<void>,
+  gracefulRestart: () => void,
+  reopenLogs: () => void,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
     let stopping: number | undefined;
     const stop = (graceMs: number) => {
       if (stopping !== undefined && stopping <= graceMs) return;
       // A second, shorter stop (TERM after WINCH) ends what still runs after its grace.
       if (stopping !== undefined) return void setTimeout(() => process.exit(0), graceMs).unref();
       stopping = graceMs;
-      void running.stop(graceMs).then(resolve, resolve);
+      void stopServer(graceMs).then(resolve, resolve);
     };
-    handleServiceSignals(() => running.errorLog, {
+    handleServiceSignals(() => errorLog, {
       stop(signal) {
-        logShutdown(running.errorLog, signal);
+        logShutdown(errorLog, signal);
         stop(GRACE_MS);
       },
       gracefulStop(signal) {
         if (stopping !== undefined) return;
-        logGracefulStop(running.errorLog, signal);
+        logGracefulStop(errorLog, signal);
         stop(GRACEFUL_MS);
       },
       // One process has no workers to replace: a graceful restart reopens the logs.
       gracefulRestart() {
         if (stopping !== undefined) return;
-        logGracefulRestart(running.errorLog);
-        void running.reopenLogs();
-        logStarted(running.errorLog, SERVER_VERSION, process.argv.slice(1).join(' '));
+        logGracefulRestart(errorLog);
+        gracefulRestart();
       },
-      reopenLogs: () => void running.reopenLogs(),
+      reopenLogs,
     });
   });
+}
+
+async function serveInProcess(config: Config): Promise<number> {
+  const commandLine = process.argv.slice(1).join(' ');
+  let running: Awaited<ReturnType<Application['startServer']>>;
+  try {
+    const app = await prepare(config);
+    running = await app.startServer(config);
+  } catch (err) {
+    const errorLog = openErrorLog(config);
+    logCannotStart(errorLog, err, config.errorLog);
+    // Production: nothing to serve (a service manager restarts it). Development: show it.
+    if (!config.displayErrors) return CANNOT_START;
+    const failing = await serveStartFailure(config, err, errorLog);
+    process.stdout.write(readyLine(config, failing.port));
+    logStarted(errorLog, SERVER_VERSION, commandLine);
+    await untilStopped(
+      errorLog,
+      () => failing.stop().then(() => errorLog.sink.close()),
+      () => {},
+      () => {
+        void errorLog.sink.reopen();
+      },
+    );
+    return CANNOT_START;
+  }
+  const server = running;
+  process.stdout.write(readyLine(config, server.address.port));
+  logStarted(server.errorLog, SERVER_VERSION, commandLine);
+  // Whatever ends the process, no queued log line is lost.
+  process.on('exit', () => server.flushLogsSync());
+  await untilStopped(
+    server.errorLog,
+    (graceMs) => server.stop(graceMs),
+    () => {
+      void server.reopenLogs();
+      logStarted(server.errorLog, SERVER_VERSION, commandLine);
+    },
+    () => void server.reopenLogs(),
+  );
   return 0;
 }

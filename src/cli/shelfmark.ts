@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The `shelfmark` command. The only place (with src/main.ts) that touches process.env and argv.
+// The commands are loaded when run: `serve` loads the application itself (load-app.ts), so that
+// a syntax error in it is logged with its file and line instead of stopping this script.
 import { loadConfig, parseFlags, type Config } from '../config/index.ts';
-import { checkConfig } from '../main.ts';
-import { serveCommand } from './serve.ts';
-import { demoCommand, migrateCommand } from './database.ts';
-import { userCommand } from './user.ts';
+import { describeError } from '../logging/index.ts';
+import { checkConfig } from './check-config.ts';
 
 const USAGE = `usage: shelfmark <command> [options]
 
@@ -27,11 +27,14 @@ type Command = (
   positional: readonly string[],
 ) => Promise<number>;
 
-const COMMANDS: Record<string, { run: Command; extraFlags: readonly string[] }> = {
-  serve: { run: serveCommand, extraFlags: [] },
-  migrate: { run: migrateCommand, extraFlags: [] },
-  demo: { run: demoCommand, extraFlags: ['works'] },
-  user: { run: userCommand, extraFlags: ['person', 'role', 'password-stdin'] },
+const COMMANDS: Record<string, { load: () => Promise<Command>; extraFlags: readonly string[] }> = {
+  serve: { load: async () => (await import('./serve.ts')).serveCommand, extraFlags: [] },
+  migrate: { load: async () => (await import('./database.ts')).migrateCommand, extraFlags: [] },
+  demo: { load: async () => (await import('./database.ts')).demoCommand, extraFlags: ['works'] },
+  user: {
+    load: async () => (await import('./user.ts')).userCommand,
+    extraFlags: ['person', 'role', 'password-stdin'],
+  },
 };
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -52,7 +55,16 @@ async function main(argv: readonly string[]): Promise<number> {
     for (const p of problems) process.stderr.write(`  - ${p}\n`);
     return 2;
   }
-  return command.run(loaded.config, flags, positional);
+  return (await command.load())(loaded.config, flags, positional);
+}
+
+/** The message; for code that failed to load, with its class, file and line (describeError). */
+function failure(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  if (!(err instanceof SyntaxError) && (err as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND')
+    return err.message;
+  const d = describeError(err);
+  return `${d.className}: ${d.message}${d.file === undefined ? '' : ` in ${d.file} on line ${d.line}`}`;
 }
 
 main(process.argv.slice(2)).then(
@@ -60,7 +72,7 @@ main(process.argv.slice(2)).then(
     if (code !== 0) process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`shelfmark: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`shelfmark: ${failure(err)}\n`);
     process.exitCode = 1;
   },
 );

@@ -18,6 +18,7 @@ import {
 } from '../logging/index.ts';
 import { handleServiceSignals, ignoreGroupSignals } from './signals.ts';
 import { superviseStatus } from './status-ipc.ts';
+import { CANNOT_START, logCannotStart, startDelayMs } from './boot.ts';
 
 /** What a worker process runs: started by startWorker, stopped and reopened on request. */
 export interface WorkerHandle {
@@ -43,6 +44,8 @@ export interface SupervisorOptions {
   readonly workers: number;
   /** The primary's error log (start/stop notices, child exits). Only used in the primary. */
   readonly errorLog: () => ErrorLog;
+  /** Where errorLog writes (`-`: stderr); a worker that cannot start also says so on stderr otherwise. */
+  readonly errorLogPath?: string;
   /** Runs in each worker: start the HTTP server and its logs. */
   readonly startWorker: () => Promise<WorkerHandle>;
   readonly serverVersion?: string;
@@ -103,7 +106,14 @@ async function runWorker(opts: SupervisorOptions): Promise<void> {
     if (cluster.worker) cluster.worker.exitedAfterDisconnect = true;
     void stop(opts.graceMs ?? 10_000);
   });
-  handle = await opts.startWorker();
+  try {
+    handle = await opts.startWorker();
+  } catch (err) {
+    // The application did not load (a syntax error, a missing module) or start: say where, in
+    // the error log, and let the supervisor try again later (boot.ts).
+    logCannotStart(opts.errorLog(), err, opts.errorLogPath ?? '-');
+    process.exit(CANNOT_START);
+  }
 }
 
 function runPrimary(opts: SupervisorOptions): Promise<void> {
@@ -112,6 +122,17 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
   const graceMs = opts.graceMs ?? 10_000;
   const gracefulMs = opts.gracefulMs ?? GRACEFUL_MS;
   const deaths: number[] = [];
+  // Workers in a row that could not start; a worker that listens resets it.
+  let cannotStart = 0;
+  const delayed = new Set<NodeJS.Timeout>();
+  const later = (ms: number, run: () => void) => {
+    // Kept referenced: with every worker failing, this timer is what the supervisor waits for.
+    const timer = setTimeout(() => {
+      delayed.delete(timer);
+      if (!shuttingDown) run();
+    }, ms);
+    delayed.add(timer);
+  };
   let shuttingDown = false;
   // Graceful restart: workers of older generations are retired one by one, each as soon as a
   // worker of the current generation listens, so the service never has fewer workers.
@@ -149,6 +170,7 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
 
   cluster.on('listening', (worker) => {
     status.listening(worker);
+    cannotStart = 0;
     if (generationOf.get(worker.id) !== generation) return;
     const old = toRetire.shift();
     if (old && !shuttingDown) retire(old);
@@ -162,6 +184,16 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
     // An old worker waiting to be retired is not replaced: its successor is already there.
     const waiting = toRetire.indexOf(worker);
     if (waiting >= 0) return void toRetire.splice(waiting, 1);
+    if (code === CANNOT_START) {
+      // Its own entry says why (file, line); the next attempt waits 1 s, 2 s, 4 s … ≤ 60 s.
+      const delay = startDelayMs(++cannotStart);
+      errorLog.log(
+        'error',
+        'mpm_cluster',
+        `worker pid ${worker.process.pid ?? 0} could not start the application (${cannotStart} in a row): starting the next one in ${delay / 1000} s`,
+      );
+      return later(delay, fork);
+    }
     const now = Date.now();
     deaths.push(now);
     while (deaths.length && deaths[0]! < now - brake.windowMs) deaths.shift();
@@ -173,9 +205,7 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
       'mpm_cluster',
       `${deaths.length} workers died within ${brake.windowMs / 1000} s: waiting ${delay / 1000} s before starting the next one`,
     );
-    setTimeout(() => {
-      if (!shuttingDown) fork();
-    }, delay).unref();
+    later(delay, fork);
   });
 
   return new Promise<void>((resolve) => {
@@ -190,6 +220,7 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
         return;
       }
       shuttingDown = true;
+      for (const timer of delayed) clearTimeout(timer);
       let left = workers.length;
       const finish = async () => {
         clearTimeout(killer);
@@ -224,6 +255,11 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
         started();
         generation++;
         status.restarted();
+        // N new workers start now: replacements still waiting for their delay are not needed,
+        // and a restart asked for by hand (after fixing the code) starts without one.
+        for (const timer of delayed) clearTimeout(timer);
+        delayed.clear();
+        cannotStart = 0;
         toRetire = live().filter((w) => !retiring.has(w.id));
         for (let i = 0; i < opts.workers; i++) fork();
       },

@@ -1,7 +1,9 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describeError, errorLogMessage } from './describe.ts';
 import { formatErrorLine } from './format.ts';
 
@@ -42,4 +44,71 @@ test('one error-log line: literal \\n, escaped, cut at 8190', () => {
 
 test('non-Error values are described too', () => {
   assert.equal(describeError('oops').className, 'string');
+});
+
+// Files Node could not load: the file and line come from the loader's error, not the stack
+// (whose frames are all node:internal).
+async function loadError(files: Record<string, string>, entry: string): Promise<unknown> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfmark-load-'));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  try {
+    await import(pathToFileURL(path.join(dir, entry)).href);
+  } catch (err) {
+    return err;
+  } finally {
+    // Kept until the file's tests end: describing a missing module reads the importer.
+    after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  }
+  throw new Error(`${entry} loaded`);
+}
+
+test('a TypeScript syntax error names the broken file and line, like a PHP parse error', async () => {
+  const err = await loadError({ 'broken.ts': 'const a: number = 1;\nexport const b = a +;\n' }, 'broken.ts');
+  const d = describeError(err);
+  assert.equal(d.className, 'SyntaxError');
+  assert.equal(d.message, 'Expression expected');
+  assert.match(d.file ?? '', /shelfmark-load-[^/]+\/broken\.ts$/);
+  assert.equal(d.line, 2);
+  assert.match(errorLogMessage(d), /^SyntaxError: Expression expected in \/\S+\/broken\.ts on line 2\n/);
+});
+
+test('a syntax error in an imported file names that file, not the importer', async () => {
+  const err = await loadError(
+    {
+      'entry.ts': "import { x } from './inner.ts';\nexport const y = x;\n",
+      'inner.ts': '\n\nexport const x = (;\n',
+    },
+    'entry.ts',
+  );
+  const d = describeError(err);
+  assert.match(d.file ?? '', /\/inner\.ts$/);
+  assert.equal(d.line, 3);
+});
+
+test('a missing module names the importing file and the line of its import', async () => {
+  const err = await loadError(
+    {
+      'entry.ts': "// first\nimport './there.ts';\nimport { z } from './gone.ts';\nexport const w = z;\n",
+      'there.ts': '',
+    },
+    'entry.ts',
+  );
+  const d = describeError(err);
+  assert.match(d.message, /Cannot find module '.*\/gone\.ts' imported from /);
+  assert.match(d.file ?? '', /\/entry\.ts$/);
+  assert.equal(d.line, 3);
+});
+
+test('a missing named export names the importing file and line', async () => {
+  const err = await loadError(
+    {
+      'entry.ts': "\nimport { nope } from './lib.ts';\nexport const v = nope;\n",
+      'lib.ts': 'export const yes = 1;\n',
+    },
+    'entry.ts',
+  );
+  const d = describeError(err);
+  assert.equal(d.className, 'SyntaxError');
+  assert.match(d.file ?? '', /\/entry\.ts$/);
+  assert.equal(d.line, 2);
 });

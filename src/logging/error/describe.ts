@@ -76,6 +76,31 @@ function excerpt(file: string, line: number, radius: number): SourceExcerpt | un
   }
 }
 
+// Node decorates an error in a file it could not load — a SyntaxError from its TypeScript
+// stripping or its parser, a missing named export — with the file and line as the stack's
+// first line (`/abs/x.ts:3` or `file:///abs/x.ts:3`), above the offending source.
+const LOAD_HEADER = /^(file:\/\/\S+|\/\S*?):(\d+)$/;
+const NOT_FOUND = /^Cannot find (?:module|package) '([^']+)' imported from (.+)$/;
+
+/** Where a module that failed to load went wrong: its own first stack line, or the importer. */
+function loadLocation(err: Error, rawStack: string): { file: string; line: number } | undefined {
+  const header = LOAD_HEADER.exec(rawStack.split('\n', 1)[0] ?? '');
+  if (header) return { file: toPath(header[1]!), line: Number(header[2]) };
+  const missing = (err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && NOT_FOUND.exec(err.message);
+  if (!missing) return undefined;
+  // The importing file names the missing one by a relative specifier; its line is the import.
+  const importer = toPath(missing[2]!);
+  const name = path.basename(missing[1]!);
+  try {
+    const lines = fs.readFileSync(importer, 'utf8').split('\n');
+    const at = lines.findIndex((l) => /\bimport\b|\bfrom\b/.test(l) && l.includes(name));
+    const from = at >= 0 ? at : lines.findIndex((l) => l.includes(name));
+    return { file: importer, line: from >= 0 ? from + 1 : 1 };
+  } catch {
+    return { file: importer, line: 1 };
+  }
+}
+
 export function describeError(err: unknown, options: DescribeOptions = {}): ErrorDescription {
   const srcRoot = path.resolve(options.srcRoot ?? DEFAULT_SRC) + path.sep;
   const isError = err instanceof Error;
@@ -85,7 +110,9 @@ export function describeError(err: unknown, options: DescribeOptions = {}): Erro
   const frames = parseStack(rawStack);
   const inProject = (f: StackFrame) =>
     f.file.startsWith(srcRoot) && !f.file.includes(`${path.sep}node_modules${path.sep}`);
-  const best = frames.find(inProject) ?? frames.find((f) => path.isAbsolute(f.file));
+  const loaded = isError ? loadLocation(err, rawStack) : undefined;
+  const best: (Pick<StackFrame, 'file' | 'line'> & { column?: number }) | undefined =
+    loaded ?? frames.find(inProject) ?? frames.find((f) => path.isAbsolute(f.file));
   const stack = rawStack
     .split('\n')
     .filter((l) => FRAME.test(l))
