@@ -51,11 +51,14 @@ export function readHeaderFields(text: string, pos: number, closed: boolean): Fi
       return invalid(`Failed to read request header line ${read.text}`, '(22)Invalid argument');
     pos = read.next;
     // Trailing SP/HT is dropped, but never the line's only byte.
-    let field = read.text.replace(/(?<=.)[ \t]+$/, '');
-    if (field[0] === ' ' || field[0] === '\t') {
+    let field = read.text;
+    let end = field.length;
+    while (end > 1 && isBlank(field.charCodeAt(end - 1))) end--;
+    if (end < field.length) field = field.slice(0, end);
+    if (isBlank(field.charCodeAt(0))) {
       if (last === undefined) return invalid('AH03442: Line folding encountered before first header line');
       if (field.length === 1) return invalid('AH03443: Empty folded line encountered');
-      field = field.replace(/^[ \t]+/, '');
+      field = field.slice(skipBlanks(field, 0));
       last += ' ' + field; // obs-fold becomes one SP (RFC 7230 3.2.4)
       continue;
     }
@@ -72,10 +75,17 @@ function checkField(field: string, headers: string[]): string | undefined {
   while (isTokenChar(field.charCodeAt(colon))) colon++;
   if (colon === 0 || field[colon] !== ':')
     return `AH02426: Request header field name is malformed: ${first80(field)}`;
-  const value = field.slice(colon + 1).replace(/^[ \t]+/, '');
+  const value = field.slice(skipBlanks(field, colon + 1));
   for (let i = 0; i < value.length; i++)
     if (isHttpCtrl(value.charCodeAt(i)))
       return `AH02427: Request header value is malformed: ${first80(value)}`;
   headers.push(field.slice(0, colon), value);
   return undefined;
+}
+
+const isBlank = (c: number): boolean => c === 32 || c === 9;
+
+function skipBlanks(s: string, i: number): number {
+  while (isBlank(s.charCodeAt(i))) i++;
+  return i;
 }

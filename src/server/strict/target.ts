@@ -93,6 +93,8 @@ const HEX = /^[0-9A-Fa-f]{2}$/;
  */
 export function normalizablePath(path: string): boolean {
   if (path[0] !== '/') return path === '*';
+  // Without a dot segment or an escape there is nothing to refuse (most paths).
+  if (!path.includes('/.') && !path.includes('%')) return true;
   const p = [...path];
   let ok = true;
   let l = 1;
