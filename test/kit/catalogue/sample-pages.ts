@@ -10,7 +10,9 @@ import type { Person, Work } from '../../../src/catalogue/model.ts';
 import { personResource, personsResource } from '../../../src/catalogue/persons/index.ts';
 import { workResource, worksResource } from '../../../src/catalogue/works/index.ts';
 import { sessionErrorSlots, sessionResource } from '../../../src/catalogue/session/index.ts';
+import { serverStatusResource } from '../../../src/catalogue/server-status/index.ts';
 import { fakeContext, fakePersonStore, fakeWorkStore, faust, goethe, renderText } from './fakes.ts';
+import { SAMPLE_STATUS, STAFF } from './server-status.ts';
 
 const persons: Person[] = [
   goethe,
@@ -60,6 +62,12 @@ export async function samplePages(): Promise<Record<string, string>> {
     session: renderText(await sessionResource(ps).methods.GET!(ctx('zurueck=/werke')), 'html'),
     'session-logged-in': renderText(
       await sessionResource(ps).methods.GET!(fakeContext({ user: LOGGED_IN, csrfToken: 'abc.def' })),
+      'html',
+    ),
+    'server-status': renderText(
+      await serverStatusResource({ serverStatus: async () => SAMPLE_STATUS }).methods.GET!(
+        fakeContext({ user: STAFF, csrfToken: 'abc.def' }),
+      ),
       'html',
     ),
     'error-401-login': createErrorPage(sessionErrorSlots)(problem(401), { ...ctx(), path: '/sitzung' }).text,

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { HttpError } from '../shared/errors.ts';
+import { fakeContext, render, renderText } from '../../../test/kit/catalogue/fakes.ts';
+import { MEMBER, SAMPLE_STATUS, STAFF } from '../../../test/kit/catalogue/server-status.ts';
+import { serverStatusResource } from './resource.ts';
+
+const resource = serverStatusResource({ serverStatus: async () => SAMPLE_STATUS });
+const get = resource.methods.GET!;
+
+test('/server-status is for staff: anonymous clients and members get 403', async () => {
+  for (const user of [null, MEMBER]) {
+    await assert.rejects(
+      get(fakeContext({ user })),
+      (e: unknown) => e instanceof HttpError && e.status === 403,
+    );
+  }
+});
+
+test('/server-status in JSON: the ?auto keys without spaces, numbers as numbers, summed over every slot', async () => {
+  const ctx = fakeContext({ user: STAFF, format: 'json' });
+  const json = render(await get(ctx), 'json', ctx) as Record<string, unknown>;
+  assert.equal(json.TotalAccesses, 120);
+  assert.equal(json.TotalKBytes, Math.floor((100 * 2048 + 4096) / 1024));
+  assert.equal(json.ServerUptimeSeconds, 3600);
+  assert.equal(json.ParentServerMPMGeneration, 1);
+  assert.equal(json.Scoreboard, 'W_S');
+  assert.equal(json.BusyWorkers, 1);
+  assert.equal(json.IdleWorkers, 1);
+  assert.equal(typeof json.ReqPerSec, 'number');
+});
+
+test('/server-status in XML and HTML', async () => {
+  const xml = renderText(await get(fakeContext({ user: STAFF, format: 'xml' })), 'xml');
+  assert.match(
+    xml,
+    /<serverstatus>[\s\S]*<TotalAccesses>120<\/TotalAccesses>[\s\S]*<Scoreboard>W_S<\/Scoreboard>/,
+  );
+  const en = fakeContext({ user: STAFF, lang: 'en' });
+  const html = render(await get(en), 'html', en) as string;
+  assert.match(html, /<h1>Server status<\/h1>/);
+  assert.match(html, /<pre>W_S<\/pre>/);
+  assert.match(html, /href="\/server-status\?auto"/);
+});
