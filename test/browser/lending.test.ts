@@ -2,7 +2,7 @@
 //   - anna logs in with the form, borrows from a work's page and from her loan list's form,
 //     sees the list, returns a loan, logs out;
 //   - staff logs in, edits a work through its form (POST + _method=PUT), deletes a person
-//     through its form (POST + _method=DELETE), logs out;
+//     through its confirmation page's form (POST + _method=DELETE), logs out;
 //   - a page on ANOTHER origin auto-submits a borrow form and a delete form to Shelfmark while
 //     staff's session cookie is in the browser (127.0.0.1 on another port is the same site, so
 //     the SameSite=Lax cookie IS sent): both are refused with 403 and nothing changes.
@@ -175,7 +175,11 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
 
       await page.goto(`${server.base}/personen/${person}`);
       await page.getByRole('heading', { name: 'Lösch Mich Browser' }).waitFor();
-      await page.getByRole('button', { name: 'Diese Person löschen' }).click();
+      // Deleting asks first: the link leads to a confirmation page with the DELETE form.
+      await page.getByRole('link', { name: 'Diese Person löschen' }).click();
+      await page.waitForURL(`${server.base}/personen/${person}?loeschen`);
+      await page.getByRole('heading', { name: '„Lösch Mich Browser“ löschen?' }).waitFor();
+      await page.getByRole('button', { name: 'Endgültig löschen' }).click();
       await page.waitForURL((url) => url.pathname !== `/personen/${person}`);
       assert.equal((await api('GET', `/personen/${person}`)).status, 410, 'the person is gone');
 
@@ -220,7 +224,7 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
         assert.equal(response.status(), 403, what);
         assert.match(
           await response.text(),
-          /Cross-site request refused/,
+          /Die Anfrage kam von einer anderen Website und wurde zu Ihrem Schutz abgelehnt\./,
           `${what}: refused by the CSRF check`,
         );
       }

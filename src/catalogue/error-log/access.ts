@@ -12,5 +12,9 @@ export function requireStaff(user: Principal | null): asserts user is Principal 
   throw new HttpError('SHELFMARK_FORBIDDEN', {
     detail:
       user === null ? 'The error log is for staff only; please log in.' : 'The error log is for staff only.',
+    localDetail: {
+      de: 'Das Fehlerprotokoll ist nur für das Personal.',
+      en: 'The error log is for staff only.',
+    },
   });
 }

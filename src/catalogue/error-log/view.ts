@@ -48,12 +48,15 @@ function row(line: ErrorLogLine, ctx: RequestContext): Markup {
   }
   const message = printable(messageLines(line.message).join('\n'));
   const referer = line.referer === undefined ? '' : `\nReferer: ${printable(line.referer)}`;
+  // data-label: on a phone each entry is a card and each cell names its column (shelfmark.css).
   return html`<tr>
-    <td><time datetime="${htmlDateTime(line.time)}">${line.time.slice(0, 10)} ${line.time.slice(11, 19)}</time></td>
-    <td><span class="level level-${line.level}">${line.level}</span></td>
-    <td>${printable(line.module)}</td>
-    <td>${line.pid}</td>
-    <td>${printable(line.client ?? '')}</td>
+    <td data-label="${t.time}">
+      <time datetime="${htmlDateTime(line.time)}">${line.time.slice(0, 10)} ${line.time.slice(11, 19)}</time>
+    </td>
+    <td data-label="${t.level}"><span class="level level-${line.level}">${line.level}</span></td>
+    <td data-label="${t.module}">${printable(line.module)}</td>
+    <td data-label="${t.process}">${line.pid}</td>
+    <td data-label="${t.client}">${printable(line.client ?? '')}</td>
     <td class="message">${message}${referer}</td>
   </tr>`;
 }
@@ -102,7 +105,10 @@ function errorLogHtml(m: ErrorLogModel, ctx: RequestContext): Markup {
     <h1>${t.title}</h1>
     ${body}
   </article>`;
-  return layout({ title: t.title, main, canonicalPath: errorLogPath(m.count, m.minLevel) }, ctx);
+  return layout(
+    { title: t.title, main, canonicalPath: errorLogPath(m.count, m.minLevel), section: 'error-log' },
+    ctx,
+  );
 }
 
 function entryXml(line: ErrorLogLine): Markup {

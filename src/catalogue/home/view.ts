@@ -19,7 +19,13 @@ function homeHtml(m: HomeModel, ctx: RequestContext): Markup {
   const main = html`<section class="welcome">
       <h1>${t.homeTitle}</h1>
       <p class="lead">${t.homeIntro}</p>
-      <form class="search search-large" role="search" method="get" action="${rel('/werke')}">
+      <form
+        class="search search-large"
+        role="search"
+        aria-label="${t.searchLabel}"
+        method="get"
+        action="${rel('/werke')}"
+      >
         <label for="suche-start">${t.searchLabel}</label>
         <input id="suche-start" type="search" name="q" placeholder="${t.searchPlaceholder}" />
         <button type="submit">${t.searchButton}</button>

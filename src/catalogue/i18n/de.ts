@@ -7,7 +7,12 @@ export const de = {
   navHome: 'Start',
   navPersons: 'Personen',
   navWorks: 'Werke',
+  staffNavLabel: 'Werkzeuge für das Personal',
+  navDueLoans: 'Fällige Ausleihen',
+  navErrorLog: 'Fehlerprotokoll',
+  navServerStatus: 'Serverstatus',
   searchLabel: 'Katalog durchsuchen',
+  quickSearchLabel: 'Schnellsuche',
   searchPlaceholder: 'Titel oder Name',
   searchButton: 'Suchen',
   personSearchLabel: 'Personen durchsuchen',
@@ -58,6 +63,37 @@ export const de = {
     500: 'Interner Fehler',
     503: 'Vorübergehend nicht verfügbar',
   } as Record<number, string>,
+  // What an error means for people, by problem code: a German page shows this when the error
+  // brought no German text of its own (the layer's details are English, for API clients).
+  errorExplanations: {
+    SHELFMARK_BAD_REQUEST: 'Die Anfrage ist fehlerhaft und kann so nicht beantwortet werden.',
+    SHELFMARK_BODY_MALFORMED: 'Die gesendeten Daten sind fehlerhaft.',
+    SHELFMARK_UNAUTHENTICATED: 'Benutzername oder Passwort ist falsch.',
+    SHELFMARK_FORBIDDEN: 'Dafür fehlt Ihnen die Berechtigung.',
+    SHELFMARK_CSRF_FAILED:
+      'Die Anfrage wurde zu Ihrem Schutz abgelehnt. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    SHELFMARK_NOT_FOUND: 'Unter dieser Adresse gibt es nichts.',
+    SHELFMARK_METHOD_NOT_ALLOWED: 'Das ist unter dieser Adresse nicht möglich.',
+    SHELFMARK_NOT_ACCEPTABLE: 'Keines der verfügbaren Formate wurde angenommen. Verfügbar sind:',
+    SHELFMARK_CONFLICT: 'Das widerspricht dem aktuellen Stand. Laden Sie die Seite neu.',
+    SHELFMARK_GONE: 'Was unter dieser Adresse stand, wurde gelöscht.',
+    SHELFMARK_PRECONDITION_FAILED:
+      'Die Seite wurde inzwischen geändert. Laden Sie sie neu und versuchen Sie es noch einmal.',
+    SHELFMARK_BODY_TOO_LARGE: 'Die gesendeten Daten sind zu groß.',
+    SHELFMARK_URI_TOO_LONG: 'Die Adresse ist zu lang.',
+    SHELFMARK_UNSUPPORTED_MEDIA_TYPE: 'Die Daten kamen in einem Format, das hier nicht angenommen wird.',
+    SHELFMARK_VALIDATION_FAILED: 'Einige Angaben sind ungültig.',
+    SHELFMARK_PRECONDITION_REQUIRED:
+      'Die Änderung braucht die Version, die Sie zuletzt gesehen haben. Laden Sie die Seite neu.',
+    SHELFMARK_TOO_MANY_REQUESTS: 'Zu viele Versuche. Warten Sie etwas und versuchen Sie es dann noch einmal.',
+    SHELFMARK_INTERNAL_ERROR: 'Auf dem Server ist ein Fehler aufgetreten.',
+    SHELFMARK_NOT_IMPLEMENTED: 'Das kann dieser Server nicht.',
+    SHELFMARK_SERVICE_UNAVAILABLE:
+      'Der Dienst ist vorübergehend nicht verfügbar. Versuchen Sie es gleich noch einmal.',
+    SHELFMARK_DATABASE_BUSY: 'Der Dienst ist vorübergehend überlastet. Versuchen Sie es gleich noch einmal.',
+    SHELFMARK_DATABASE_UNAVAILABLE:
+      'Der Dienst ist vorübergehend nicht verfügbar. Versuchen Sie es gleich noch einmal.',
+  } as Record<string, string>,
   errorFallback: 'Fehler',
   errorDetails: 'Einzelheiten',
 };

@@ -14,12 +14,31 @@ const problem = (status: number, extra: Partial<Problem> = {}): Problem => ({
 });
 
 test('a full page in the layout, German title, escaped detail', () => {
-  const page = squash(errorPage(problem(404, { detail: '<b>x</b>' }), fakeContext()).text);
+  const page = squash(
+    errorPage(problem(404, { detail: 'x', localDetail: { de: '<b>x</b>', en: 'x' } }), fakeContext()).text,
+  );
   assert.match(page, /^<!DOCTYPE html> ?<html lang="de">/);
   assert.match(page, /<span class="status">404<\/span> Nicht gefunden/);
   assert.match(page, /&lt;b&gt;x&lt;\/b&gt;/);
   assert.match(page, /<a href="\/static\/shelfmark.css"|href="\/static\/shelfmark.css"/);
   assert.doesNotMatch(page, /rel="canonical"/);
+});
+
+test('a German page shows no English detail: its localDetail, else what the code means', () => {
+  const forbidden = problem(403, { code: 'SHELFMARK_FORBIDDEN', detail: 'The error log is for staff only.' });
+  const de = squash(errorPage(forbidden, fakeContext()).text);
+  assert.match(de, /<p class="detail">Dafür fehlt Ihnen die Berechtigung\.<\/p>/);
+  assert.doesNotMatch(de, /staff only/);
+  const local = { de: 'Nur für das Personal.', en: 'Staff only.' };
+  assert.match(errorPage({ ...forbidden, localDetail: local }, fakeContext()).text, /Nur für das Personal\./);
+  const en = errorPage({ ...forbidden, localDetail: local }, fakeContext({ lang: 'en' })).text;
+  assert.match(en, /Staff only\./);
+  assert.match(errorPage(forbidden, fakeContext({ lang: 'en' })).text, /The error log is for staff only\./);
+  const fields = problem(422, {
+    code: 'SHELFMARK_VALIDATION_FAILED',
+    errors: [{ field: 'x', detail: 'required' }],
+  });
+  assert.doesNotMatch(errorPage(fields, fakeContext()).text, /required/);
 });
 
 test('English uses the problem title; 422 lists field errors; 500 shows the exception', () => {

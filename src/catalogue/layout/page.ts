@@ -7,6 +7,9 @@ import { suffixPath } from '../shared/urls.ts';
 import { logoutButton } from '../session/form.ts';
 import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from '../session/return-path.ts';
 import { sessionStrings } from '../session/strings.ts';
+import { DUE_PATH } from '../loans/access.ts';
+import { ERROR_LOG_PATH } from '../error-log/access.ts';
+import { SERVER_STATUS_PATH } from '../server-status/access.ts';
 
 /** What the layout needs from a request: also satisfied by the layer's error-page context. */
 export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
@@ -47,7 +50,7 @@ export interface Page {
   /** Extra <link> elements (e.g. paging) as path + rel. */
   readonly headLinks?: readonly { readonly rel: string; readonly path: string }[];
   /** Which navigation entry is current. */
-  readonly section?: 'home' | 'persons' | 'works';
+  readonly section?: 'home' | 'persons' | 'works' | 'due-loans' | 'error-log' | 'server-status';
   /** Prefills the header search box. */
   readonly searchValue?: string;
 }
@@ -56,6 +59,20 @@ const ALTERNATES: readonly { format: Format; type: string }[] = [
   { format: 'xml', type: 'application/xml' },
   { format: 'json', type: 'application/json' },
 ];
+
+/** Staff's tools, a second navigation in the header: only staff may open them. */
+function staffNav(ctx: PageContext, current: (s: Page['section']) => Markup | string): Markup | string {
+  if (ctx.user?.role !== 'staff') return '';
+  const t = strings(ctx.lang);
+  const rel = (p: string) => ctx.links.relative(p);
+  return html`<nav class="staff" aria-label="${t.staffNavLabel}">
+    <ul>
+      <li><a href="${rel(DUE_PATH)}" ${current('due-loans')}>${t.navDueLoans}</a></li>
+      <li><a href="${rel(ERROR_LOG_PATH)}" ${current('error-log')}>${t.navErrorLog}</a></li>
+      <li><a href="${rel(SERVER_STATUS_PATH)}" ${current('server-status')}>${t.navServerStatus}</a></li>
+    </ul>
+  </nav>`;
+}
 
 export function layout(page: Page, ctx: PageContext): Markup {
   const t = strings(ctx.lang);
@@ -91,7 +108,13 @@ export function layout(page: Page, ctx: PageContext): Markup {
             <a class="brand" href="${rel('/')}"
               ><span class="brand-name">${t.siteName}</span> <span class="brand-tag">${t.tagline}</span></a
             >
-            <form class="search" role="search" method="get" action="${rel('/werke')}">
+            <form
+              class="search"
+              role="search"
+              aria-label="${t.quickSearchLabel}"
+              method="get"
+              action="${rel('/werke')}"
+            >
               <label for="suche-kopf">${t.searchLabel}</label>
               <input
                 id="suche-kopf"
@@ -111,6 +134,7 @@ export function layout(page: Page, ctx: PageContext): Markup {
               <li><a href="${rel('/werke')}" ${current('works')}>${t.navWorks}</a></li>
             </ul>
           </nav>
+          ${staffNav(ctx, current)}
         </header>
         <main id="inhalt" tabindex="-1">${page.main}</main>
         <footer class="site">

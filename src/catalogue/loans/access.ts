@@ -16,6 +16,10 @@ export function forbidden(ctx: RequestContext): HttpError {
       ctx.user === null
         ? 'Loans can only be seen by their borrower and by staff: please log in.'
         : 'Loans can only be seen by their borrower and by staff.',
+    localDetail: {
+      de: 'Ausleihen sehen nur die Person, die ausgeliehen hat, und das Personal.',
+      en: 'Loans can only be seen by their borrower and by staff.',
+    },
   });
 }
 
@@ -29,7 +33,13 @@ export function requireOwnerOrStaff(ctx: RequestContext, personId: number | null
 
 export function requireStaff(ctx: RequestContext): void {
   if (ctx.user?.role !== 'staff') {
-    throw new HttpError('SHELFMARK_FORBIDDEN', { detail: 'The list of loans due is for staff only.' });
+    throw new HttpError('SHELFMARK_FORBIDDEN', {
+      detail: 'The list of loans due is for staff only.',
+      localDetail: {
+        de: 'Die Liste der fälligen Ausleihen ist nur für das Personal.',
+        en: 'The list of loans due is for staff only.',
+      },
+    });
   }
 }
 

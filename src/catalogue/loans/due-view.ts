@@ -19,10 +19,12 @@ function dueHtml(m: DueModel, ctx: RequestContext): Markup {
   const rows = m.items.map((loan) => {
     const overdue = isOverdue(loan, m.now);
     return html`<tr${overdue ? html` class="overdue"` : ''}>
-      <td><a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.dueAt, ctx)}</a>${overdueHtml(overdue, ctx)}</td>
-      <td><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></td>
-      <td><a href="${rel(loansPath(loan.person.id))}">${fullName(loan.person)}</a></td>
-      <td>${timeHtml(loan.borrowedAt, ctx)}</td>
+      <td data-label="${t.due}">
+        <a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.dueAt, ctx)}</a>${overdueHtml(overdue, ctx)}
+      </td>
+      <td data-label="${t.work}"><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></td>
+      <td data-label="${t.person}"><a href="${rel(loansPath(loan.person.id))}">${fullName(loan.person)}</a></td>
+      <td data-label="${t.borrowed}">${timeHtml(loan.borrowedAt, ctx)}</td>
     </tr> `;
   });
   const main = html`<article class="loans-due">
@@ -31,7 +33,7 @@ function dueHtml(m: DueModel, ctx: RequestContext): Markup {
       m.items.length > 0 ? loansTable([t.due, t.work, t.person, t.borrowed], rows) : html`<p>${t.noneDue}</p>`
     }
   </article>`;
-  return layout({ title: t.dueTitle, main, canonicalPath: DUE_PATH }, ctx);
+  return layout({ title: t.dueTitle, main, canonicalPath: DUE_PATH, section: 'due-loans' }, ctx);
 }
 
 function dueXml(m: DueModel, ctx: RequestContext): Markup {

@@ -41,10 +41,12 @@ function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
   const forms = ctx.user !== null;
   const rows = m.items.map(
     (loan) => html`<tr${isOverdue(loan, m.now) ? html` class="overdue"` : ''}>
-      <td><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></td>
-      <td><a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.borrowedAt, ctx)}</a></td>
-      <td>${timeHtml(loan.dueAt, ctx)}${overdueHtml(isOverdue(loan, m.now), ctx)}</td>
-      ${forms ? html`<td>${returnForm(loan, m.now, ctx)}</td>` : ''}
+      <td data-label="${t.work}"><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></td>
+      <td data-label="${t.borrowed}">
+        <a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.borrowedAt, ctx)}</a>
+      </td>
+      <td data-label="${t.due}">${timeHtml(loan.dueAt, ctx)}${overdueHtml(isOverdue(loan, m.now), ctx)}</td>
+      ${forms ? html`<td class="actions">${returnForm(loan, m.now, ctx)}</td>` : ''}
     </tr> `,
   );
   const main = html`<article class="loans">

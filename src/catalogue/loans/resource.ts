@@ -37,6 +37,10 @@ async function livePerson(store: LoanStore, personId: number | null): Promise<Pe
 function invalidWerk(detail: string): HttpError {
   return new HttpError('SHELFMARK_VALIDATION_FAILED', {
     detail: 'The work to borrow is missing or unknown.',
+    localDetail: {
+      de: 'Das Werk fehlt oder ist in dieser Bibliothek unbekannt.',
+      en: 'The work to borrow is missing or unknown.',
+    },
     extensions: { errors: [{ field: 'werk', detail }] },
   });
 }
@@ -44,9 +48,21 @@ function invalidWerk(detail: string): HttpError {
 function refusal(reason: BorrowRefusal): HttpError {
   switch (reason) {
     case 'no-copy-free':
-      return new HttpError('SHELFMARK_CONFLICT', { detail: 'Every copy of this work is lent out.' });
+      return new HttpError('SHELFMARK_CONFLICT', {
+        detail: 'Every copy of this work is lent out.',
+        localDetail: {
+          de: 'Alle Exemplare dieses Werks sind ausgeliehen.',
+          en: 'Every copy of this work is lent out.',
+        },
+      });
     case 'already-borrowed':
-      return new HttpError('SHELFMARK_CONFLICT', { detail: 'This user has already borrowed this work.' });
+      return new HttpError('SHELFMARK_CONFLICT', {
+        detail: 'This user has already borrowed this work.',
+        localDetail: {
+          de: 'Dieses Werk ist bereits an diese Person ausgeliehen.',
+          en: 'This user has already borrowed this work.',
+        },
+      });
     case 'unknown-work':
       return invalidWerk('names no work of this library');
     case 'work-gone':

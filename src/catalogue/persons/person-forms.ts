@@ -1,5 +1,6 @@
 // The HTML forms that write persons: "Neue Person" on the collection page, the edit and delete
-// forms on the person's page (staff only; the server checks access anyway), and the page that
+// forms on the person's page (staff only; the server checks access anyway; deleting goes
+// through writes/confirm-delete.ts), and the page that
 // shows a form again with its problems (422).
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
@@ -55,14 +56,6 @@ export function editPersonForm(
   return html`<form class="write" method="post" action="${ctx.links.relative(personPath(p.slug))}" novalidate>
     ${hiddenFields(ctx, 'PUT', version)} ${fields('bearbeiten', state, ctx)}
     <button type="submit">${t.save}</button>
-  </form>`;
-}
-
-export function deletePersonForm(p: Person, version: string | null, ctx: RequestContext): Markup {
-  const t = formStrings(ctx.lang);
-  return html`<form class="delete" method="post" action="${ctx.links.relative(personPath(p.slug))}">
-    ${hiddenFields(ctx, 'DELETE', version)}
-    <button type="submit">${t.deletePerson}</button>
   </form>`;
 }
 

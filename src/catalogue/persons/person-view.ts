@@ -16,7 +16,10 @@ import {
 import { lifeDatesStrings } from '../life-dates/strings.ts';
 import { isStaff, versionFor } from '../writes/form-html.ts';
 import { formStrings } from '../writes/strings.ts';
-import { deletePersonForm, editPersonForm, personFormValues } from './person-forms.ts';
+import { deleteConfirmationPage, deleteLink, wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
+import { loansPath } from '../loans/access.ts';
+import { loanStrings } from '../loans/strings.ts';
+import { editPersonForm, personFormValues } from './person-forms.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(p: Person, ctx: RequestContext): Markup {
@@ -26,13 +29,32 @@ function staffTools(p: Person, ctx: RequestContext): Markup {
   return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
     <h2 id="bearbeiten-ueberschrift">${t.edit}</h2>
     ${editPersonForm(p, { values: personFormValues(p), problems: [] }, version, ctx)}
-    ${deletePersonForm(p, version, ctx)}
+    ${deleteLink(personPath(p.slug), t.deletePerson, ctx)}
   </section>`;
+}
+
+/** Staff go from a person with an account to that account's loans (members see their own from the session page). */
+function loansLink(p: Person, ctx: RequestContext): Markup | string {
+  if (!isStaff(ctx) || p.username === null) return '';
+  const name = fullName(p);
+  return html`<p class="staff-link"><a href="${ctx.links.relative(loansPath(p.id))}">${loanStrings(ctx.lang).listTitle(name)}</a></p>`;
 }
 
 function personHtml(p: Person, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
   const name = fullName(p);
+  if (wantsDeleteConfirmation(ctx)) {
+    return deleteConfirmationPage(
+      {
+        path: personPath(p.slug),
+        name,
+        consequence: formStrings(ctx.lang).personDeleted,
+        version: versionFor(ctx, personRepresentation(p)),
+        section: 'persons',
+      },
+      ctx,
+    );
+  }
   const main = html`<article class="person">
     <h1>${name}</h1>
     <p class="person-card">
@@ -51,6 +73,7 @@ function personHtml(p: Person, ctx: RequestContext): Markup {
         <a class="life-dates" href="${ctx.links.relative(lifeDatesPath(p.slug))}">${lifeDatesStrings(ctx.lang).lifeDates}</a></span
       >
     </p>
+    ${loansLink(p, ctx)}
     <h2>${t.works}</h2>
     ${
       p.werke.length > 0

@@ -34,7 +34,13 @@ function personsHtml(m: PersonsModel, ctx: RequestContext): Markup {
   const title = m.query.q ? t.resultsFor(m.query.q) : t.personsTitle;
   const main = html`<h1>${title}</h1>
     ${newPersonSection(ctx)}
-    <form class="search search-inline" role="search" method="get" action="${ctx.links.relative('/personen')}">
+    <form
+      class="search search-inline"
+      role="search"
+      aria-label="${t.personSearchLabel}"
+      method="get"
+      action="${ctx.links.relative('/personen')}"
+    >
       <label for="suche-personen">${t.personSearchLabel}</label>
       <input id="suche-personen" type="search" name="q" value="${m.query.q ?? ''}" />
       <button type="submit">${t.searchButton}</button>

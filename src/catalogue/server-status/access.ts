@@ -12,5 +12,9 @@ export function requireStaff(user: Principal | null): asserts user is Principal 
       user === null
         ? 'The server status is for staff only; please log in.'
         : 'The server status is for staff only.',
+    localDetail: {
+      de: 'Der Serverstatus ist nur für das Personal.',
+      en: 'The server status is for staff only.',
+    },
   });
 }

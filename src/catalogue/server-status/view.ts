@@ -83,7 +83,7 @@ function statusHtml(m: ServerStatusModel, ctx: RequestContext): Markup {
     </table>
     <p>${t.machine} <a href="${ctx.links.relative(SERVER_STATUS_PATH + '?auto')}">?auto</a></p>
   </article>`;
-  return layout({ title: t.title, main, canonicalPath: SERVER_STATUS_PATH }, ctx);
+  return layout({ title: t.title, main, canonicalPath: SERVER_STATUS_PATH, section: 'server-status' }, ctx);
 }
 
 function statusXml(m: ServerStatusModel): Markup {

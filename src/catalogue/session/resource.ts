@@ -49,6 +49,10 @@ export function sessionResource(persons: PersonStore): ResourceDefinition {
         if (missing.length > 0) {
           throw new HttpError('SHELFMARK_VALIDATION_FAILED', {
             detail: 'Log in with username and password.',
+            localDetail: {
+              de: 'Melden Sie sich mit Benutzername und Passwort an.',
+              en: 'Log in with user name and password.',
+            },
             extensions: { errors: missing.map((f) => ({ field: f, detail: 'required' })) },
           });
         }
@@ -60,7 +64,8 @@ export function sessionResource(persons: PersonStore): ResourceDefinition {
           // The HTML 401 page shows the form again (the error page's `unauthorized` slot).
           if (error instanceof HttpError && error.status === 401)
             throw new HttpError('SHELFMARK_UNAUTHENTICATED', {
-              detail: sessionStrings(ctx.lang).loginFailed,
+              detail: 'Wrong user name or password.',
+              localDetail: { de: sessionStrings('de').loginFailed, en: sessionStrings('en').loginFailed },
             });
           throw error;
         }

@@ -59,14 +59,6 @@ export function editWorkForm(w: Work, state: FormState, version: string | null, 
   </form>`;
 }
 
-export function deleteWorkForm(w: Work, version: string | null, ctx: RequestContext): Markup {
-  const t = formStrings(ctx.lang);
-  return html`<form class="delete" method="post" action="${ctx.links.relative(workPath(w.slug))}">
-    ${hiddenFields(ctx, 'DELETE', version)}
-    <button type="submit">${t.deleteWork}</button>
-  </form>`;
-}
-
 /** What the 422 page of a work form shows. */
 export interface WorkFormModel {
   readonly mode: 'new' | 'edit';

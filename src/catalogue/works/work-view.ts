@@ -6,8 +6,15 @@ import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Work } from '../model.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
-import { formStrings, isStaff, versionFor } from '../writes/index.ts';
-import { deleteWorkForm, editWorkForm, workFormValues } from './work-forms.ts';
+import {
+  deleteConfirmationPage,
+  deleteLink,
+  formStrings,
+  isStaff,
+  versionFor,
+  wantsDeleteConfirmation,
+} from '../writes/index.ts';
+import { editWorkForm, workFormValues } from './work-forms.ts';
 import { borrowButton } from '../loans/borrow-button.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
@@ -17,12 +24,25 @@ function staffTools(w: Work, ctx: RequestContext): Markup {
   const version = versionFor(ctx, workRepresentation(w));
   return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
     <h2 id="bearbeiten-ueberschrift">${t.edit}</h2>
-    ${editWorkForm(w, { values: workFormValues(w), problems: [] }, version, ctx)} ${deleteWorkForm(w, version, ctx)}
+    ${editWorkForm(w, { values: workFormValues(w), problems: [] }, version, ctx)}
+    ${deleteLink(workPath(w.slug), t.deleteWork, ctx)}
   </section>`;
 }
 
 function workHtml(w: Work, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
+  if (wantsDeleteConfirmation(ctx)) {
+    return deleteConfirmationPage(
+      {
+        path: workPath(w.slug),
+        name: w.titel,
+        consequence: formStrings(ctx.lang).workDeleted,
+        version: versionFor(ctx, workRepresentation(w)),
+        section: 'works',
+      },
+      ctx,
+    );
+  }
   const main = html`<article class="work">
     <h1>${w.titel}</h1>
     <dl class="facts">

@@ -10,6 +10,10 @@ export function requireStaff(ctx: RequestContext): void {
       ctx.user === null
         ? 'Only staff may change the catalogue; please log in.'
         : 'Only staff may change the catalogue.',
+    localDetail: {
+      de: 'Nur das Personal darf den Katalog ändern.',
+      en: 'Only staff may change the catalogue.',
+    },
   });
 }
 

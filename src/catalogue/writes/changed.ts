@@ -17,6 +17,10 @@ export async function againWhenChanged<T>(flow: () => Promise<T>): Promise<T> {
       if (attempt >= ATTEMPTS) {
         throw new HttpError('SHELFMARK_PRECONDITION_FAILED', {
           detail: 'The resource was changed by another request meanwhile. Fetch it again.',
+          localDetail: {
+            de: 'Die Seite wurde inzwischen anderswo geändert. Laden Sie sie neu und versuchen Sie es noch einmal.',
+            en: 'The page was changed elsewhere meanwhile. Reload it and try again.',
+          },
         });
       }
     }

@@ -29,4 +29,10 @@ export {
   type FieldOptions,
 } from './form-html.ts';
 export { formPageView, type FormPage } from './form-page.ts';
+export {
+  CONFIRM_DELETE_PARAM,
+  deleteConfirmationPage,
+  deleteLink,
+  wantsDeleteConfirmation,
+} from './confirm-delete.ts';
 export { formStrings, type FormStrings } from './strings.ts';

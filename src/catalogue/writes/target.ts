@@ -38,7 +38,13 @@ export async function writeTarget<T>(
 /** A slug taken between the lookup and the insert (another process won the race) → 409. */
 export function conflictOf(error: unknown): never {
   if (error instanceof ConflictError) {
-    throw new HttpError('SHELFMARK_CONFLICT', { detail: 'This URL was taken by another write meanwhile.' });
+    throw new HttpError('SHELFMARK_CONFLICT', {
+      detail: 'This URL was taken by another write meanwhile.',
+      localDetail: {
+        de: 'Diese Adresse wurde inzwischen anderweitig vergeben. Versuchen Sie es noch einmal.',
+        en: 'This address was taken by another change meanwhile. Try again.',
+      },
+    });
   }
   throw error;
 }

@@ -51,6 +51,8 @@ export function prepareRepresentation(
   const headers: [string, string][] = [];
   const vary = varyOf(rc.source, ctx.format);
   if (vary !== undefined) headers.push(['Vary', vary]);
+  // An HTML page is written in the negotiated language; XML and JSON carry data, not prose.
+  if (ctx.format === 'html') headers.push(['Content-Language', ctx.lang]);
   if (rc.source === 'accept')
     headers.push([
       'Content-Location',

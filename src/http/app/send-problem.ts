@@ -61,6 +61,8 @@ export function sendProblem(
   }
   if (format === 'html') {
     reply.header('Content-Type', CONTENT_TYPES.html);
+    // The page is in the negotiated language (its text from the problem's localDetail).
+    reply.header('Content-Language', state.lang);
     return sendBody(request, reply, htmlBody(state, problem, viewer));
   }
   const ext = format === 'xml' ? 'xsd' : 'json';
@@ -69,6 +71,8 @@ export function sendProblem(
     linkHeader([{ url: state.links.absolute(`/schema/problem.${ext}`), rel: 'describedby' }]),
   );
   reply.header('Content-Type', format === 'xml' ? PROBLEM_XML : PROBLEM_JSON);
+  // title and detail of a problem body are English whatever Accept-Language says (ADR 0029).
+  reply.header('Content-Language', 'en');
   return sendBody(request, reply, format === 'xml' ? problemXml(problem) : problemJson(problem));
 }
 

@@ -137,3 +137,25 @@ test('key rotation keeps tokens valid', () => {
     'invalid',
   );
 });
+
+test('a refusal tells people, in German and English, what to do; the API detail stays English', () => {
+  const token = guard.token(SID, T0);
+  const refusal = (request: CsrfRequest, now: number): CsrfError => {
+    try {
+      guard.check(request, now);
+    } catch (e) {
+      if (e instanceof CsrfError) return e;
+      throw e;
+    }
+    throw new Error('not refused');
+  };
+  const expired = refusal(req({ body: { _csrf: token } }), T0 + 121 * MIN);
+  assert.equal(expired.detail, 'The CSRF token has expired. Reload the form and try again.');
+  assert.deepEqual(expired.localDetail, {
+    de: 'Das Formular ist abgelaufen. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    en: 'The form has expired. Reload the page and try again.',
+  });
+  const cross = refusal(req({ headers: CROSS, body: { _csrf: token } }), T0);
+  assert.match(cross.detail ?? '', /^Cross-site request refused/);
+  assert.match(cross.localDetail?.de ?? '', /von einer anderen Website/);
+});

@@ -8,7 +8,7 @@
 //     browser request, accept its absence;
 //   anonymous → nothing: there is no authority to borrow (access rules then answer 403).
 // Safe methods (GET, HEAD, OPTIONS) are never checked: they change nothing.
-import { HttpError } from '../errors/index.ts';
+import { HttpError, type LocalDetail } from '../errors/index.ts';
 import { checkOrigin, type OriginHeaders } from './origin.ts';
 import { createCsrfTokens, type CsrfTokens, type TokenVerdict } from './token.ts';
 
@@ -21,8 +21,8 @@ export type CsrfReason = 'origin' | 'token';
 /** A 403 that says which check failed (the problem code is SHELFMARK_CSRF_FAILED either way). */
 export class CsrfError extends HttpError {
   readonly reason: CsrfReason;
-  constructor(reason: CsrfReason, detail: string) {
-    super('SHELFMARK_CSRF_FAILED', { detail });
+  constructor(reason: CsrfReason, detail: string, localDetail: LocalDetail) {
+    super('SHELFMARK_CSRF_FAILED', { detail, localDetail });
     this.reason = reason;
   }
 }
@@ -67,6 +67,27 @@ const TOKEN_PROBLEM: Record<Exclude<TokenVerdict, 'ok'>, string> = {
   expired: 'The CSRF token has expired. Reload the form and try again.',
 };
 
+// What a person is told on the HTML page: a form they can reload, not token mechanics.
+const TOKEN_PAGE_TEXT: Record<Exclude<TokenVerdict, 'ok'>, LocalDetail> = {
+  missing: {
+    de: 'Dem Formular fehlt sein Sicherheitsmerkmal. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    en: 'The form lacks its security token. Reload the page and try again.',
+  },
+  invalid: {
+    de: 'Das Formular gehört nicht zu Ihrer Anmeldung. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    en: 'The form does not belong to your session. Reload the page and try again.',
+  },
+  expired: {
+    de: 'Das Formular ist abgelaufen. Laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    en: 'The form has expired. Reload the page and try again.',
+  },
+};
+
+const ORIGIN_PAGE_TEXT: LocalDetail = {
+  de: 'Die Anfrage kam von einer anderen Website und wurde zu Ihrem Schutz abgelehnt.',
+  en: 'The request came from another website and was refused to protect you.',
+};
+
 export function tokenOf(request: Pick<CsrfRequest, 'headers' | 'body'>): string | undefined {
   const header = request.headers[CSRF_HEADER];
   if (typeof header === 'string' && header !== '') return header;
@@ -89,10 +110,11 @@ export function createCsrfGuard(options: CsrfGuardOptions): CsrfGuard {
       const origins =
         request.publicOrigin === undefined ? options.origins : [...options.origins, request.publicOrigin];
       const origin = checkOrigin(request.headers, origins, strict ? 'strict' : 'lenient');
-      if (!origin.ok) throw new CsrfError('origin', `Cross-site request refused: ${origin.reason}.`);
+      if (!origin.ok)
+        throw new CsrfError('origin', `Cross-site request refused: ${origin.reason}.`, ORIGIN_PAGE_TEXT);
       if (request.login || request.auth !== 'session') return;
       const verdict = tokens.verify(tokenOf(request), request.sessionId ?? '', nowMs);
-      if (verdict !== 'ok') throw new CsrfError('token', TOKEN_PROBLEM[verdict]);
+      if (verdict !== 'ok') throw new CsrfError('token', TOKEN_PROBLEM[verdict], TOKEN_PAGE_TEXT[verdict]);
     },
   };
 }

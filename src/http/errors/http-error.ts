@@ -1,6 +1,13 @@
 // The error a handler (or hook) throws to answer with a status other than 2xx/3xx. The layer
 // turns it into RFC 9457 problem details in the negotiated format.
 import { ERROR_CODES, type ErrorCode } from './codes.ts';
+import type { Lang } from '../resource/types.ts';
+
+/**
+ * The detail for people, in each interface language: HTML error pages show it in the page's
+ * language. Problem bodies (JSON, XML) keep `detail`, which is English like their `title`.
+ */
+export type LocalDetail = Readonly<Record<Lang, string>>;
 
 /** One field-level message of a 422 (`errors` extension member). */
 export interface FieldError {
@@ -23,6 +30,7 @@ export interface ProblemExtensions {
 
 export interface HttpErrorOptions {
   readonly detail?: string;
+  readonly localDetail?: LocalDetail;
   /** Overrides the code's usual title (the HTTP status phrase). */
   readonly title?: string;
   readonly extensions?: ProblemExtensions;
@@ -36,6 +44,7 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly title: string;
   readonly detail: string | undefined;
+  readonly localDetail: LocalDetail | undefined;
   readonly extensions: ProblemExtensions;
   readonly headers: Readonly<Record<string, string>>;
 
@@ -49,6 +58,7 @@ export class HttpError extends Error {
     this.status = ERROR_CODES[code].status;
     this.title = options.title ?? ERROR_CODES[code].title;
     this.detail = options.detail;
+    this.localDetail = options.localDetail;
     this.extensions = options.extensions ?? {};
     this.headers = options.headers ?? {};
   }

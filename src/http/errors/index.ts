@@ -1,5 +1,11 @@
 export { HttpError } from './http-error.ts';
-export type { AvailableLink, FieldError, HttpErrorOptions, ProblemExtensions } from './http-error.ts';
+export type {
+  AvailableLink,
+  FieldError,
+  HttpErrorOptions,
+  LocalDetail,
+  ProblemExtensions,
+} from './http-error.ts';
 export { ERROR_CODES, codeForStatus } from './codes.ts';
 export type { ErrorCode } from './codes.ts';
 export { problemJson, problemXml, PROBLEM_JSON, PROBLEM_XML, PROBLEM_NAMESPACE } from './problem.ts';

@@ -1,6 +1,6 @@
 // RFC 9457 problem details: the object, and its JSON and XML (RFC 7807 appendix A) forms.
 import { XML_DECLARATION, xml, type Markup } from '../representation/markup.ts';
-import type { AvailableLink, FieldError } from './http-error.ts';
+import type { AvailableLink, FieldError, LocalDetail } from './http-error.ts';
 import type { ExceptionDetails } from './exception-details.ts';
 
 export const PROBLEM_NAMESPACE = 'urn:ietf:rfc:7807';
@@ -20,6 +20,8 @@ export interface Problem {
   readonly available?: readonly AvailableLink[];
   /** Only when displayErrors is on, only for 500s. */
   readonly exception?: ExceptionDetails;
+  /** The detail per interface language, for HTML pages only: never serialized. */
+  readonly localDetail?: LocalDetail;
 }
 
 export function problemJson(problem: Problem): string {

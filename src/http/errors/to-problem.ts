@@ -31,6 +31,7 @@ export function toProblem(error: unknown, instance: string, displayErrors: boole
       code: error.code,
       ...error.extensions,
       ...(error.status === 500 && displayErrors && { exception: exceptionDetails(error.cause ?? error) }),
+      ...(error.localDetail !== undefined && { localDetail: error.localDetail }),
     };
     // A deliberate 503 (with Retry-After) is meant for the client; a 500 is a failure.
     const unexpected = error.status === 500;

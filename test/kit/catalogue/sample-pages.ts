@@ -33,6 +33,7 @@ const works: Work[] = [
 ];
 
 const LOGGED_IN = { id: 1, username: 'goethe', role: 'member' as const };
+const STAFF = { id: 3, username: 'personal', role: 'staff' as const };
 
 export async function samplePages(): Promise<Record<string, string>> {
   const ps = fakePersonStore(persons);
@@ -59,6 +60,18 @@ export async function samplePages(): Promise<Record<string, string>> {
     works: renderText(await worksResource(ws).methods.GET!(ctx('q=e&anzahl=1&nach=1')), 'html'),
     work: renderText(await workResource(ws).methods.GET!(ctx('slug=werther')), 'html'),
     'work-no-year': renderText(await workResource(ws).methods.GET!(ctx('slug=anonym')), 'html'),
+    'person-staff': renderText(
+      await personResource(ps).methods.GET!(fakeContext({ query: 'slug=goethe', user: STAFF })),
+      'html',
+    ),
+    'person-delete': renderText(
+      await personResource(ps).methods.GET!(fakeContext({ query: 'slug=goethe&loeschen=', user: STAFF })),
+      'html',
+    ),
+    'work-delete': renderText(
+      await workResource(ws).methods.GET!(fakeContext({ query: 'slug=werther&loeschen=', user: STAFF })),
+      'html',
+    ),
     session: renderText(await sessionResource(ps).methods.GET!(ctx('zurueck=/werke')), 'html'),
     'session-logged-in': renderText(
       await sessionResource(ps).methods.GET!(fakeContext({ user: LOGGED_IN, csrfToken: 'abc.def' })),
