@@ -1,4 +1,4 @@
-// When the application cannot start (docs/decisions/0016-start-up-failures.md): a syntax error
+// When the application cannot start (docs/decisions/0017-start-up-failures.md): a syntax error
 // or a missing module in its code, or a failure while it starts (the database cannot be
 // prepared, the port is taken). The process logs the error once — file, line and message, like
 // PHP's `PHP Parse error: … in FILE on line N` — and exits with CANNOT_START; the supervisor

@@ -2,7 +2,7 @@
 // under the supervisor with N worker processes (default 1), which replaces a worker that dies.
 // The application is loaded by the processes that run it (load-app.ts), never by the
 // supervisor: one that cannot load or start it logs why and exits CANNOT_START, and the
-// supervisor tries again later (boot.ts, docs/decisions/0016-start-up-failures.md).
+// supervisor tries again later (boot.ts, docs/decisions/0017-start-up-failures.md).
 import cluster from 'node:cluster';
 import type { Config } from '../config/index.ts';
 import { SERVER_VERSION } from '../config/version.ts';
