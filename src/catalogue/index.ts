@@ -15,6 +15,7 @@ import { lifeDatesResource, type LifeDatesStore } from './life-dates/index.ts';
 import { sessionErrorSlots, sessionResource } from './session/index.ts';
 import { registerAutoHook, serverStatusResource } from './server-status/index.ts';
 import type { ServerStatus } from '../logging/index.ts';
+import { registerSitemapRoutes, SITEMAP_PASSTHROUGH, type SitemapSource } from './sitemap/index.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -27,6 +28,8 @@ export interface ResourceStores {
   readonly loans?: LoanStore;
   /** A person's life dates (`/personen/{slug}/lebensdaten`); without it they are not served. */
   readonly lifeDates?: LifeDatesStore;
+  /** Every public person and work for `/sitemap.xml`; without it no sitemap and no robots.txt. */
+  readonly sitemap?: SitemapSource;
 }
 
 export interface CatalogueOptions {
@@ -44,6 +47,8 @@ export interface CatalogueOptions {
   readonly liveAccessCheckMs?: number;
   /** The whole server's mod_status numbers: staff read them at `/server-status`; without it that is not served. */
   readonly serverStatus?: () => Promise<ServerStatus>;
+  /** URLs per sitemap file before /sitemap.xml becomes an index (default 50,000, the protocol's maximum). */
+  readonly sitemapLimit?: number;
 }
 
 export interface Catalogue {
@@ -74,9 +79,18 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
       ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),
     ],
     rewrites: [...catalogueRewrites],
-    passthrough: [...PASSTHROUGH_PREFIXES, ...(errorLogPath !== undefined ? [LIVE_PATH] : [])],
+    passthrough: [
+      ...PASSTHROUGH_PREFIXES,
+      ...(errorLogPath !== undefined ? [LIVE_PATH] : []),
+      ...(stores.sitemap ? SITEMAP_PASSTHROUGH : []),
+    ],
     configure: async (app) => {
       await registerCatalogueRoutes(app, { persons: stores.persons });
+      if (stores.sitemap)
+        registerSitemapRoutes(app, {
+          source: stores.sitemap,
+          ...(opts.sitemapLimit !== undefined && { limit: opts.sitemapLimit }),
+        });
       if (errorLogPath !== undefined)
         registerLiveRoute(app, {
           errorLogPath,

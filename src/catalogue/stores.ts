@@ -7,12 +7,14 @@ import { createLoanStore } from './loans/store.ts';
 import type { LoanStore } from './loans/model.ts';
 import type { StoreOptions } from './store-options.ts';
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
+import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
   readonly works: SqlWorkStore;
   readonly loans: LoanStore;
   readonly lifeDates: LifeDatesStore;
+  readonly sitemap: SitemapSource;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -22,6 +24,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     works: createWorkStore(db, options),
     loans: createLoanStore(db, { capabilities: options?.capabilities, now: options?.now }),
     lifeDates: createLifeDatesStore(db, options),
+    sitemap: sqlSitemapSource(db),
   };
 }
 

@@ -2,7 +2,7 @@
 // rewrite table; the layer does negotiation, links, conditional requests, methods and errors.
 export { createResourceApp } from './app/create-app.ts';
 export type { ResourceAppOptions } from './app/options.ts';
-export { requestPrincipal, accessUser } from './app/request-state.ts';
+export { requestPrincipal, requestLinks, accessUser } from './app/request-state.ts';
 export { allowOf } from './app/dispatch.ts';
 export { prepareFixed, sendFixed } from './app/respond.ts';
 export {

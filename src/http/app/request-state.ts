@@ -174,3 +174,11 @@ export async function requestPrincipal(request: FastifyRequest): Promise<Princip
   const state = states.get(request.raw);
   return state ? (await state.authentication(request)).principal : null;
 }
+
+/**
+ * The request's links (public base; behind a trusted proxy its forwarded scheme and host), for
+ * the application's plain Fastify routes: the same as ctx.links. Undefined outside the layer.
+ */
+export function requestLinks(request: FastifyRequest): Links | undefined {
+  return states.get(request.raw)?.links;
+}

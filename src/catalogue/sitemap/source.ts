@@ -1,0 +1,86 @@
+// Every public person and work with its last change, for the sitemap (ADR 0028): counted, then
+// read in id order a batch at a time (keyset on the primary key), so a part of 50,000 URLs never
+// holds more than one batch of rows in memory.
+import type { Kysely } from 'kysely';
+import type { DB } from '../tables.ts';
+import { personPath, workPath } from '../shared/urls.ts';
+
+export interface SitemapEntry {
+  /** Path under the base: `/personen/goethe`. */
+  readonly path: string;
+  /** When what the URL shows last changed (ISO 8601). */
+  readonly lastmod: string;
+}
+
+export interface SitemapSource {
+  /** How many entries there are: live persons, then live works. */
+  count(): Promise<number>;
+  /** The entries at positions `from` … `from + n - 1` (persons by id, then works by id), in batches. */
+  entries(from: number, n: number): AsyncIterable<SitemapEntry[]>;
+}
+
+const BATCH = 1000;
+
+type Table = 'persons' | 'works';
+const PATH_OF: Record<Table, (slug: string) => string> = { persons: personPath, works: workPath };
+
+async function liveCount(db: Kysely<DB>, table: Table): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .where('deleted_at', 'is', null)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Rows `skip` … `skip + n - 1` of one table in id order, a batch per query after the first. */
+async function* rowsOf(
+  db: Kysely<DB>,
+  table: Table,
+  skip: number,
+  n: number,
+): AsyncGenerator<SitemapEntry[]> {
+  let after = 0;
+  if (skip > 0) {
+    // The row before the first one wanted: one index walk, then keyset from there.
+    const row = await db
+      .selectFrom(table)
+      .where('deleted_at', 'is', null)
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .offset(skip - 1)
+      .executeTakeFirst();
+    if (!row) return;
+    after = row.id;
+  }
+  let left = n;
+  while (left > 0) {
+    const rows = await db
+      .selectFrom(table)
+      .where('deleted_at', 'is', null)
+      .where('id', '>', after)
+      .select(['id', 'slug', 'updated_at'])
+      .orderBy('id')
+      .limit(Math.min(BATCH, left))
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ path: PATH_OF[table](r.slug), lastmod: new Date(r.updated_at).toISOString() }));
+    left -= rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export function sqlSitemapSource(db: Kysely<DB>): SitemapSource {
+  return {
+    async count() {
+      return (await liveCount(db, 'persons')) + (await liveCount(db, 'works'));
+    },
+    async *entries(from, n) {
+      const persons = await liveCount(db, 'persons');
+      const personRows = Math.max(0, Math.min(n, persons - from));
+      if (personRows > 0) yield* rowsOf(db, 'persons', from, personRows);
+      if (n - personRows > 0) yield* rowsOf(db, 'works', Math.max(0, from - persons), n - personRows);
+    },
+  };
+}
