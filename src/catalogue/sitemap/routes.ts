@@ -1,4 +1,4 @@
-// /robots.txt and /sitemap.xml (ADR 0028): plain routes outside negotiation (passthrough), so
+// /robots.txt and /sitemap.xml (ADR 0053): plain routes outside negotiation (passthrough), so
 // `.xml` here is a file name, not a format suffix. The sitemap streams its URLs a batch at a
 // time; past `limit` URLs /sitemap.xml becomes an index of parts /sitemap/1.xml, /sitemap/2.xml …
 import { Readable } from 'node:stream';

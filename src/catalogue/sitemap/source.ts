@@ -1,4 +1,4 @@
-// Every public person and work with its last change, for the sitemap (ADR 0028): counted, then
+// Every public person and work with its last change, for the sitemap (ADR 0053): counted, then
 // read in id order a batch at a time (keyset on the primary key), so a part of 50,000 URLs never
 // holds more than one batch of rows in memory.
 import type { Kysely } from 'kysely';
