@@ -33,7 +33,6 @@ const works: Work[] = [
 ];
 
 const LOGGED_IN = { id: 1, username: 'goethe', role: 'member' as const };
-const STAFF = { id: 3, username: 'personal', role: 'staff' as const };
 
 export async function samplePages(): Promise<Record<string, string>> {
   const ps = fakePersonStore(persons);
