@@ -158,6 +158,7 @@ export async function generateWorks(
       await trx.insertInto('person_work').values(links).execute();
     }
     await placeUnranked(trx, detectCapabilities(db), 'works');
+    await placeUnranked(trx, detectCapabilities(db), 'persons');
   });
   // Fresh planner statistics, or PostgreSQL plans the first queries for empty tables.
   await sql`analyze`.execute(db);

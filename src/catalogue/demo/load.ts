@@ -146,6 +146,7 @@ export async function loadDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
           .execute();
       }
       await placeUnranked(trx, detectCapabilities(db), 'works');
+      await placeUnranked(trx, detectCapabilities(db), 'persons');
       const accountIds = new Map<string, number>();
       for (const account of DEMO_ACCOUNTS) {
         const person_id = personIds.get(account.person) ?? missing(account.person);

@@ -7,6 +7,7 @@ import { loginFailureTables } from './0004-login-failures.ts';
 import { liveRowCounts } from './0005-live-row-counts.ts';
 import { lifeDatesVersion } from './0006-life-dates-version.ts';
 import { listRanks } from './0007-list-ranks.ts';
+import { personListRanks } from './0008-person-list-ranks.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -16,4 +17,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0005-live-row-counts': liveRowCounts(context),
   '0006-life-dates-version': lifeDatesVersion(context),
   '0007-list-ranks': listRanks(context),
+  '0008-person-list-ranks': personListRanks(context),
 });

@@ -1,19 +1,14 @@
-// 0007-list-ranks on a populated SQLite database: rows written before it (including ones written
+// 0007-list-ranks (and 0008 for persons) on a populated SQLite database: rows written before it (including ones written
 // at the old schema, as the old code wrote them) get ranks in list order and enter the ranked
 // index, searches through it equal the plain filter + sort, and the migration can be undone.
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { test } from 'node:test';
-import {
-  fullTextMatch,
-  fullyRanked,
-  migrateDown,
-  migrateToLatest,
-  planFullText,
-} from '../../storage/index.ts';
+import { fullTextMatch, fullyRanked, migrateToLatest, planFullText } from '../../storage/index.ts';
 import { generateWorks } from '../demo/index.ts';
 import { createStores } from '../stores.ts';
 import { catalogueTestTargets } from '../../../test/kit/catalogue/targets.ts';
+import { migrateDownThrough } from '../../../test/kit/storage/migrate-down.ts';
 import { catalogueMigrations } from './index.ts';
 
 const SEARCH = {
@@ -29,7 +24,8 @@ test('0007-list-ranks ranks the works already there and feeds the ranked index',
   try {
     const db = database.db;
     await generateWorks(db, 300);
-    assert.deepEqual(await migrateDown(database, catalogueMigrations), ['0007-list-ranks']);
+    const undone = await migrateDownThrough(database, catalogueMigrations, '0007-list-ranks');
+    assert.equal(undone.at(-1), '0007-list-ranks');
     const columns = await sql<{ name: string }>`select name from pragma_table_info('works')`.execute(db);
     assert.ok(!columns.rows.some((c) => c.name === 'list_rank'), 'down drops the column');
     // Writes at the old schema, as the code before 0005 made them.
@@ -37,8 +33,9 @@ test('0007-list-ranks ranks the works already there and feeds the ranked index',
       search_text = 'aaa umbenannt' where id % 7 = 0`.execute(db);
     await sql`update works set deleted_at = '2026-01-01T00:00:00.000Z' where id % 11 = 0`.execute(db);
 
-    assert.deepEqual(await migrateToLatest(database, catalogueMigrations), ['0007-list-ranks']);
+    assert.deepEqual(await migrateToLatest(database, catalogueMigrations), undone.reverse());
     assert.ok(await fullyRanked(db, 'works'));
+    assert.ok(await fullyRanked(db, 'persons'), '0008 ranks the persons');
     const { rows } = await sql<{
       list_rank: number;
     }>`select list_rank from works order by sort_key, id`.execute(db);

@@ -5,6 +5,7 @@ import {
   ConflictError,
   filingName,
   keysetPage,
+  placeUnranked,
   planFullText,
   searchKeyset,
   searchText,
@@ -149,6 +150,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
             .values({ slug, ...fields(input), created_at: at, updated_at: at })
             .returning('id')
             .executeTakeFirstOrThrow();
+          await placeUnranked(trx, capabilities, 'persons');
           return loadLive(trx, id);
         }),
       );
@@ -183,6 +185,8 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
             await refreshWorkSearchText(trx, { personId: id });
             await touchWorksOf(trx, id, at);
           }
+          // A new name may move the person in the list: ranked again (storage/list-rank.ts).
+          await placeUnranked(trx, capabilities, 'persons');
           return loadLive(trx, id);
         }),
       );
@@ -196,4 +200,5 @@ const PERSON_SEARCH = {
   idColumn: 'persons.id',
   ftsTable: 'persons_fts',
   vectorColumn: 'persons.search_vector',
+  rankedFtsTable: 'persons_ranked_fts',
 };

@@ -19,6 +19,13 @@ const SEARCH = {
   vectorColumn: 'works.search_vector',
   rankedFtsTable: 'works_ranked_fts',
 };
+const PERSON_SEARCH = {
+  idColumn: 'persons.id',
+  ftsTable: 'persons_fts',
+  vectorColumn: 'persons.search_vector',
+  rankedFtsTable: 'persons_ranked_fts',
+};
+const PERSON_QUERIES = ['müller', 'a', 'neuname', 'zwischen', 'von', 'zzzz'];
 const QUERIES = ['der', 'die kleine', 'kl', 'aaa', 'zwischen', 'garten 3', 'müller', 'neuname', 'd', 'zzzz'];
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
@@ -56,6 +63,35 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           assert.ok(rows[i]!.list_rank > rows[i - 1]!.list_rank, `${when}: ranks follow the list order`);
         const plan = await planFullText(database.db, database.capabilities, SEARCH, 'der');
         assert.ok(plan?.kind === 'filter' && plan.filter.ranked, `${when}: the ranked index is used`);
+        assert.ok(await fullyRanked(database.db, 'persons'), `${when}: every person has a rank`);
+        const persons = await sql<{ list_rank: number }>`select list_rank from persons
+          order by sort_key, id`.execute(database.db);
+        for (let i = 1; i < persons.rows.length; i++)
+          assert.ok(persons.rows[i]!.list_rank > persons.rows[i - 1]!.list_rank, `${when}: person ranks`);
+        const personPlan = await planFullText(database.db, database.capabilities, PERSON_SEARCH, 'a');
+        assert.ok(personPlan?.kind === 'filter' && personPlan.filter.ranked, `${when}: persons too`);
+      }
+      for (const q of PERSON_QUERIES) {
+        const rows = await database.db
+          .selectFrom('persons')
+          .select('id')
+          .where('deleted_at', 'is', null)
+          .where(fullTextMatch(database.capabilities, PERSON_SEARCH, q)!)
+          .orderBy('sort_key')
+          .orderBy('id')
+          .execute();
+        const found: number[] = [];
+        let after: string | undefined;
+        do {
+          const page = await stores.persons.list({ q, limit: 7, after });
+          found.push(...page.items.map((p) => p.id));
+          after = page.next;
+        } while (after !== undefined);
+        assert.deepEqual(
+          found,
+          rows.map((r) => r.id),
+          `${when}: persons q=${q}`,
+        );
       }
       for (const q of QUERIES) {
         const expected = await reference(q);
@@ -93,6 +129,8 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const halvings = Math.log2(RANK_GAP);
       for (let i = 0; i < halvings + 12; i++) await stores.works.create({ titel: 'Aaa zwischen' });
       for (let i = 0; i < 10; i++) await stores.works.create({ titel: `Der kleine Garten 3 ${i}` });
+      for (let i = 0; i < halvings + 6; i++)
+        await stores.persons.create({ vorname: 'Anna', nachname: 'Zwischen' });
       await assertExact('after inserts');
     });
 
@@ -120,6 +158,10 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         .executeTakeFirst();
       assert.ok(person);
       await stores.persons.replace(person.id, { vorname: 'Neuname', nachname: 'Müller' });
+      const others = await database.db.selectFrom('persons').select('id').orderBy('id').limit(40).execute();
+      for (const { id } of others.filter((_, i) => i % 4 === 1))
+        await stores.persons.replace(id, { vorname: 'Aaron', nachname: `Neuname ${id}` });
+      for (const { id } of others.filter((_, i) => i % 4 === 2)) await stores.persons.delete(id);
       await assertExact('after renames and deletes');
     });
   });
