@@ -11,6 +11,7 @@ import { initialsOfName, initialsOfSlug, portraitSvg, silhouetteSvg } from './po
 import { readSchema, SCHEMA_NAMES } from './schemas/index.ts';
 import { gone, notFound } from './shared/errors.ts';
 import { isValidSlug } from './slugs.ts';
+import { LIVE_SCRIPT, LIVE_SCRIPT_PATH } from './error-log/live-script.ts';
 
 export const PASSTHROUGH_PREFIXES: readonly string[] = ['/schema/', '/bilder/', '/static/'];
 
@@ -58,6 +59,10 @@ export async function registerCatalogueRoutes(
     3600,
   );
   get(app, '/static/shelfmark.css', (req, reply) => sendFixed(req, reply, css));
+
+  // The error log's live updates: a file, because the Content-Security-Policy forbids inline script.
+  const liveScript = fixed(LIVE_SCRIPT, 'text/javascript; charset=utf-8', 3600);
+  get(app, LIVE_SCRIPT_PATH, (req, reply) => sendFixed(req, reply, liveScript));
 
   const silhouette = fixed(silhouetteSvg(), 'image/svg+xml', 86400);
   get(app, '/bilder/:file', async (req, reply) => {

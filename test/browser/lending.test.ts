@@ -193,15 +193,22 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
     const work = await newWork('Begehrt', 1);
     const person = await newPerson('Bleibt', 'Bestehen');
     const staffLoansBefore = (await loansOf(staffApi.personId)).length;
-    const attackerPage = `<!doctype html><html lang="en"><title>Win a prize</title>
-<iframe name="borrow-frame"></iframe><iframe name="delete-frame"></iframe>
-<form id="borrow" method="post" action="${server.base}/ausleihen/${staffApi.personId}" target="borrow-frame">
+    // One page per form, each submitting itself as a top-level navigation: framed, Shelfmark's
+    // answer would be blocked by its own frame-ancestors 'none' before the test could read it.
+    const attackerPages: Record<string, string> = {
+      '/gewinnspiel': `<!doctype html><html lang="en"><title>Win a prize</title>
+<form id="f" method="post" action="${server.base}/ausleihen/${staffApi.personId}">
   <input name="werk" value="${work}"></form>
-<form id="delete" method="post" action="${server.base}/personen/${person}" target="delete-frame">
+<script>document.getElementById('f').submit();</script>`,
+      '/noch-ein-gewinn': `<!doctype html><html lang="en"><title>Win again</title>
+<form id="f" method="post" action="${server.base}/personen/${person}">
   <input name="_method" value="DELETE"></form>
-<script>document.getElementById('borrow').submit(); document.getElementById('delete').submit();</script>`;
-    const attacker: Server = createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(attackerPage),
+<script>document.getElementById('f').submit();</script>`,
+    };
+    const attacker: Server = createServer((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(attackerPages[req.url ?? ''] ?? ''),
     );
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
     const attackerBase = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
@@ -212,16 +219,18 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
       await logInWithForm(page, 'personal');
       const posted = (path: string) =>
         page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path);
-      const responses = Promise.all([
-        posted(`/ausleihen/${staffApi.personId}`),
-        posted(`/personen/${person}`),
-      ]);
-      await page.goto(`${attackerBase}/gewinnspiel`);
-      for (const response of await responses) {
-        const what = `cross-origin POST ${new URL(response.url()).pathname}`;
+      for (const [attack, path] of [
+        ['/gewinnspiel', `/ausleihen/${staffApi.personId}`],
+        ['/noch-ein-gewinn', `/personen/${person}`],
+      ] as const) {
+        const answer = posted(path);
+        await page.goto(`${attackerBase}${attack}`);
+        const response = await answer;
+        const what = `cross-origin POST ${path}`;
         const sent = await response.request().allHeaders();
         assert.match(sent.cookie ?? '', /shelfmark_session=/, `${what} carried the victim's cookie`);
         assert.equal(response.status(), 403, what);
+        // Read before the next navigation: the body of a page navigated away from is gone.
         assert.match(
           await response.text(),
           /Die Anfrage kam von einer anderen Website und wurde zu Ihrem Schutz abgelehnt\./,

@@ -1,6 +1,9 @@
 // Progressive enhancement of the error-log page: with EventSource, rows for new entries are
 // put on top as they are written. Builds the DOM with textContent only (no HTML from data).
 // Without JavaScript the page is complete; the "follow live" link opens the raw stream.
+/** Served as a file (routes.ts): the Content-Security-Policy allows no inline script. */
+export const LIVE_SCRIPT_PATH = '/static/fehlerprotokoll.js';
+
 export const LIVE_SCRIPT = String.raw`(function () {
   var table = document.querySelector('table.error-log[data-live]');
   if (!table || !window.EventSource) return;

@@ -7,7 +7,7 @@ import { LEVELS, messageLines, type ErrorLogLine, type Level } from '../../loggi
 import { layout } from '../layout/index.ts';
 import { ERROR_LOG_PATH, LIVE_PATH } from './access.ts';
 import { entryJson, printable } from './entry-json.ts';
-import { LIVE_SCRIPT } from './live-script.ts';
+import { LIVE_SCRIPT_PATH } from './live-script.ts';
 import { errorLogStrings, STDERR_NOTE } from './strings.ts';
 
 export const DEFAULT_COUNT = 100;
@@ -98,9 +98,7 @@ function errorLogHtml(m: ErrorLogModel, ctx: RequestContext): Markup {
             ${m.entries.map((e) => row(e, ctx))}
           </tbody>
         </table>
-        <script>
-          ${trusted(LIVE_SCRIPT)}
-        </script>`;
+        <script src="${ctx.links.relative(LIVE_SCRIPT_PATH)}"></script>`;
   const main = html`<article class="error-log-page">
     <h1>${t.title}</h1>
     ${body}

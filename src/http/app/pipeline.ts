@@ -10,6 +10,7 @@ import { formMethodOverride } from '../method-override/index.ts';
 import { checkHeaders } from './header-check.ts';
 import { compressRest } from './compress-rest.ts';
 import { setCacheability } from './cacheability.ts';
+import { setSecurityHeaders } from './security-headers.ts';
 import type { Layer } from './layer.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
@@ -109,6 +110,7 @@ async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
 async function finishHeaders(layer: Layer, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   reply.header('X-Content-Type-Options', 'nosniff');
   setCacheability(stateOf(layer, request), request, reply);
+  setSecurityHeaders(reply, layer.base.origin.startsWith('https:'));
   // GET and HEAD never change anything, so they never set a cookie (docs/methods.md).
   if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('Set-Cookie');
   // Last: a header Node would refuse becomes a 500 problem here, not Fastify's default body.
