@@ -1,12 +1,25 @@
 // The database's change counter (migration 0003): the version the representation cache checks
 // before every cacheable GET (ADR 0048). One prepared single-row read.
 import type { Kysely } from 'kysely';
-import { prepare } from '../storage/index.ts';
+import { detectDialect, prepare } from '../storage/index.ts';
 import type { DB } from './tables.ts';
 
 const COUNTER = prepare<Record<string, never>, { n: string | number }, DB>((db: Kysely<DB>) =>
   db.selectFrom('change_counter').select('n').where('id', '=', 1),
 );
+
+/**
+ * Takes the counter's row lock now, as a write transaction's first step (PostgreSQL; SQLite
+ * admits one writer anyway). Every statement that writes a catalogue table takes it first
+ * (migration 0009, ADR 0054); a transaction that locks a row with `SELECT … FOR UPDATE` must
+ * take it before that too, or it could hold the row while waiting for a writer that needs it.
+ * Taken before the reads a write depends on (a generated slug is free, the row still has the
+ * version the caller saw), no other writer can change them until this one commits.
+ */
+export async function lockChangeCounter(trx: Kysely<DB>): Promise<void> {
+  if (detectDialect(trx) !== 'postgres') return;
+  await trx.selectFrom('change_counter').select('n').where('id', '=', 1).forUpdate().execute();
+}
 
 /** The counter's current value; it differs after any write committed since the last read. */
 export async function changeCount(db: Kysely<DB>): Promise<string> {

@@ -7,6 +7,7 @@ import {
   CheckError,
   ConflictError,
   ForeignKeyError,
+  isTransactionConflict,
   mapDatabaseError,
   UnavailableError,
 } from './errors.ts';
@@ -77,6 +78,14 @@ test('engine codes map without a database', () => {
   );
   assert.ok(mapDatabaseError({ code: '40P01', message: 'deadlock' }) instanceof BusyError);
   assert.ok(mapDatabaseError({ code: '40001', message: 'serialization' }) instanceof BusyError);
+  // Only a deadlock or serialisation failure is worth running the transaction again.
+  assert.ok(isTransactionConflict(mapDatabaseError({ code: '40P01', message: 'deadlock' })));
+  assert.ok(isTransactionConflict(mapDatabaseError({ code: '40001', message: 'serialization' })));
+  assert.ok(!isTransactionConflict(mapDatabaseError({ code: '55P03', message: 'lock not available' })));
+  assert.ok(
+    !isTransactionConflict(mapDatabaseError({ code: 'ERR_SQLITE_ERROR', errcode: 5, message: 'locked' })),
+  );
+  assert.ok(!isTransactionConflict({ code: '40P01' }));
   const conflict = mapDatabaseError({ code: '23505', message: 'dup', constraint: 'persons_slug_key' });
   assert.ok(conflict instanceof ConflictError);
   assert.equal(conflict.constraint, 'persons_slug_key');

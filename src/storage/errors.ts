@@ -43,6 +43,17 @@ export class BusyError extends TransientStorageError {
 }
 
 /**
+ * A PostgreSQL deadlock (40P01) or serialisation failure (40001): the server rolled the
+ * transaction back to resolve a conflict with another one, so running the same work again may
+ * well succeed — unlike a lock that stayed taken (SQLite busy, 55P03), which already waited.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof BusyError)) return false;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
  * The database is unreachable or refuses work: connection refused or lost, shutting down,
  * too many clients, a read-only or full file. An operator (or a restart) fixes it → 503.
  */

@@ -19,6 +19,7 @@ export {
   ForeignKeyError,
   CheckError,
   BusyError,
+  isTransactionConflict,
   UnavailableError,
   TransientStorageError,
   InvalidCursorError,

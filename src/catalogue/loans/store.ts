@@ -3,6 +3,7 @@
 // the same free copy: PostgreSQL locks the work row (`SELECT … FOR UPDATE`); SQLite's driver
 // opens every write transaction with BEGIN IMMEDIATE, which admits one writer (of any process)
 // at a time, so the count and the insert are never interleaved with another borrow.
+import { lockChangeCounter } from '../changes.ts';
 import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
 import type { Lookup, PersonRef } from '../model.ts';
@@ -144,6 +145,8 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
           .selectFrom('works')
           .select(['id', 'exemplare', 'deleted_at'])
           .where('id', '=', workId);
+        // Every writer takes the change counter first (ADR 0054), so it comes before this lock.
+        await lockChangeCounter(trx);
         if (capabilities.forUpdate) lockWork = lockWork.forUpdate();
         const work = await lockWork.executeTakeFirst();
         if (!work) return { ok: false, reason: 'unknown-work' };

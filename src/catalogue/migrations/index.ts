@@ -8,6 +8,7 @@ import { liveRowCounts } from './0005-live-row-counts.ts';
 import { lifeDatesVersion } from './0006-life-dates-version.ts';
 import { listRanks } from './0007-list-ranks.ts';
 import { personListRanks } from './0008-person-list-ranks.ts';
+import { counterFirst } from './0009-counter-first.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -18,4 +19,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0006-life-dates-version': lifeDatesVersion(context),
   '0007-list-ranks': listRanks(context),
   '0008-person-list-ranks': personListRanks(context),
+  '0009-counter-first': counterFirst(context),
 });

@@ -26,6 +26,7 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
+import { lockChangeCounter } from '../changes.ts';
 
 export interface PersonInput {
   /** Wanted slug (PUT to a new URL, demo data); generated from the name when absent. */
@@ -135,6 +136,8 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
     async create(input) {
       return createWithGeneratedSlug(input.slug === undefined, () =>
         db.transaction().execute(async (trx) => {
+          // First the change counter (ADR 0054): no other writer can take the slug until commit.
+          await lockChangeCounter(trx);
           let slug: string;
           if (input.slug !== undefined) {
             if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
@@ -160,6 +163,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       const expected = expectedText(expect);
       return compareAndSet(expected, () =>
         db.transaction().execute(async (trx) => {
+          await lockChangeCounter(trx);
           const current = await trx
             .selectFrom('persons')
             .select(['vorname', 'nachname', 'updated_at', 'created_at', 'life_dates_updated_at'])

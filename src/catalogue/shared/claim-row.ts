@@ -2,6 +2,7 @@
 // tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
 import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
+import { lockChangeCounter } from '../changes.ts';
 import {
   ChangedMeanwhileError,
   compareAndSet,
@@ -50,6 +51,7 @@ export function softDelete(
   const expected = expectedText(expect);
   return compareAndSet(expected, () =>
     db.transaction().execute(async (trx) => {
+      await lockChangeCounter(trx);
       const current = await trx
         .selectFrom(table)
         .select('updated_at')

@@ -1,4 +1,5 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
+import { lockChangeCounter } from '../changes.ts';
 import type { Kysely } from 'kysely';
 import {
   clampLimit,
@@ -159,6 +160,8 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const exemplare = checkCopies(input.exemplare);
       return createWithGeneratedSlug(input.slug === undefined, () =>
         db.transaction().execute(async (trx) => {
+          // First the change counter (ADR 0054): no other writer can take the slug until commit.
+          await lockChangeCounter(trx);
           let slug: string;
           if (input.slug !== undefined) {
             if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
@@ -201,6 +204,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const expected = expectedText(expect);
       return compareAndSet(expected, () =>
         db.transaction().execute(async (trx) => {
+          await lockChangeCounter(trx);
           const current = await trx
             .selectFrom('works')
             .select(['titel', 'updated_at'])

@@ -1,9 +1,11 @@
 // againWhenChanged: a lost compare-and-set runs the flow again (so preconditions are checked
-// against the new state); losing every time is 412; other errors pass through untouched.
+// against the new state); losing every time is 412; a write the database rolled back in a
+// deadlock runs again a few times (ADR 0054); other errors pass through untouched.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ChangedMeanwhileError } from '../shared/compare-and-set.ts';
 import { HttpError } from '../shared/errors.ts';
+import { mapDatabaseError } from '../../storage/index.ts';
 import { againWhenChanged } from './changed.ts';
 
 test('a lost compare-and-set runs the whole flow again', async () => {
@@ -41,4 +43,26 @@ test('any other error (such as the 412 of a stale If-Match) is not retried', asy
     (error: unknown) => error === stale,
   );
   assert.equal(runs, 1);
+});
+
+test('a write rolled back in a deadlock runs again; one that keeps failing ends in the 503 error', async () => {
+  const deadlock = () => mapDatabaseError({ code: '40P01', message: 'deadlock detected' });
+  let runs = 0;
+  const result = await againWhenChanged(async () => {
+    runs += 1;
+    if (runs < 3) throw deadlock();
+    return 'written';
+  });
+  assert.equal(result, 'written');
+  assert.equal(runs, 3);
+  runs = 0;
+  const last = deadlock();
+  await assert.rejects(
+    againWhenChanged(async () => {
+      runs += 1;
+      throw runs === 3 ? last : deadlock();
+    }),
+    (error: unknown) => error === last,
+  );
+  assert.equal(runs, 3);
 });

@@ -164,12 +164,16 @@ function written<T extends Stored, I>(
 
 /** POST to the collection: a new resource with a slug generated from its fields. */
 function postHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
-  return staffWrite(async (ctx) => {
-    const read = await resource.readInput(ctx);
-    if (!read.ok) return invalid(resource, ctx, read.problems, null, resource.collection);
-    const created = await resource.store.create(read.input).catch(writeFailed(resource, false));
-    return written(resource, ctx, created, true);
-  });
+  // Run again like PUT when the database rolled the create back (deadlock; a create has no
+  // compare-and-set to lose).
+  return staffWrite((ctx) =>
+    againWhenChanged(async (): Promise<Outcome> => {
+      const read = await resource.readInput(ctx);
+      if (!read.ok) return invalid(resource, ctx, read.problems, null, resource.collection);
+      const created = await resource.store.create(read.input).catch(writeFailed(resource, false));
+      return written(resource, ctx, created, true);
+    }),
+  );
 }
 
 /** How PUT creates a resource at a free slug, for resources that can be created. */
