@@ -11,7 +11,7 @@ const COUNTER = prepare<Record<string, never>, { n: string | number }, DB>((db: 
 /**
  * Takes the counter's row lock now, as a write transaction's first step (PostgreSQL; SQLite
  * admits one writer anyway). Every statement that writes a catalogue table takes it first
- * (migration 0009, ADR 0054); a transaction that locks a row with `SELECT … FOR UPDATE` must
+ * (migration 0009, ADR 0055); a transaction that locks a row with `SELECT … FOR UPDATE` must
  * take it before that too, or it could hold the row while waiting for a writer that needs it.
  * Taken before the reads a write depends on (a generated slug is free, the row still has the
  * version the caller saw), no other writer can change them until this one commits.

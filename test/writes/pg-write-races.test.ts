@@ -1,4 +1,4 @@
-// Writes that race across processes on PostgreSQL (ADR 0054, ADR 0024), against two real server
+// Writes that race across processes on PostgreSQL (ADR 0055, ADR 0024), against two real server
 // processes sharing one database:
 // - a work write (the work, then its persons) crossing a person write (the person, then its
 //   works) in the other process: never a deadlock's 503 or a 500, every acknowledged write

@@ -145,7 +145,7 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
           .selectFrom('works')
           .select(['id', 'exemplare', 'deleted_at'])
           .where('id', '=', workId);
-        // Every writer takes the change counter first (ADR 0054), so it comes before this lock.
+        // Every writer takes the change counter first (ADR 0055), so it comes before this lock.
         await lockChangeCounter(trx);
         if (capabilities.forUpdate) lockWork = lockWork.forUpdate();
         const work = await lockWork.executeTakeFirst();

@@ -1,5 +1,5 @@
 // PostgreSQL: the change counter's triggers (migration 0003) fire BEFORE each statement instead
-// of after it (ADR 0054). Every statement that writes a catalogue table then locks the counter's
+// of after it (ADR 0055). Every statement that writes a catalogue table then locks the counter's
 // one row before it locks any row of its own, and holds it until commit; so every write
 // transaction takes the counter first, and two writers can no longer each hold a row the other
 // needs (a work write locks the work then its persons, a person write the person then its works:

@@ -136,7 +136,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
     async create(input) {
       return createWithGeneratedSlug(input.slug === undefined, () =>
         db.transaction().execute(async (trx) => {
-          // First the change counter (ADR 0054): no other writer can take the slug until commit.
+          // First the change counter (ADR 0055): no other writer can take the slug until commit.
           await lockChangeCounter(trx);
           let slug: string;
           if (input.slug !== undefined) {

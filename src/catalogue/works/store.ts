@@ -160,7 +160,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const exemplare = checkCopies(input.exemplare);
       return createWithGeneratedSlug(input.slug === undefined, () =>
         db.transaction().execute(async (trx) => {
-          // First the change counter (ADR 0054): no other writer can take the slug until commit.
+          // First the change counter (ADR 0055): no other writer can take the slug until commit.
           await lockChangeCounter(trx);
           let slug: string;
           if (input.slug !== undefined) {

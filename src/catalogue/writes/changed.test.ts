@@ -1,6 +1,6 @@
 // againWhenChanged: a lost compare-and-set runs the flow again (so preconditions are checked
 // against the new state); losing every time is 412; a write the database rolled back in a
-// deadlock runs again a few times (ADR 0054); other errors pass through untouched.
+// deadlock runs again a few times (ADR 0055); other errors pass through untouched.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ChangedMeanwhileError } from '../shared/compare-and-set.ts';

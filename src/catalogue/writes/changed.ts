@@ -4,7 +4,7 @@
 // `_version`) now gets 412, while a client that sent no precondition gets "last write wins".
 // A write the database rolled back to resolve a deadlock or serialisation failure with another
 // transaction (PostgreSQL) runs again the same way, a few times, before it answers 503
-// (ADR 0054: the catalogue's own writers take their locks in one order, so this is a safety net
+// (ADR 0055: the catalogue's own writers take their locks in one order, so this is a safety net
 // for writers outside it, such as an operator's SQL).
 import { isTransactionConflict } from '../../storage/index.ts';
 import { ChangedMeanwhileError } from '../shared/compare-and-set.ts';
