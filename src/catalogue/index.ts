@@ -16,6 +16,7 @@ import { sessionErrorSlots, sessionResource } from './session/index.ts';
 import { registerAutoHook, serverStatusResource } from './server-status/index.ts';
 import type { ServerStatus } from '../logging/index.ts';
 import { registerSitemapRoutes, SITEMAP_PASSTHROUGH, type SitemapSource } from './sitemap/index.ts';
+import { OPENAPI_PATH, registerOpenApiRoute } from './openapi/index.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -65,27 +66,30 @@ export interface Catalogue {
 export function catalogueResources(stores: ResourceStores, opts: CatalogueOptions = {}): Catalogue {
   const errorLogPath = opts.errorLogPath;
   const serverStatus = opts.serverStatus;
+  const resources = [
+    homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
+    personsResource(stores.persons),
+    personResource(stores.persons),
+    ...(stores.lifeDates ? [lifeDatesResource(stores.lifeDates)] : []),
+    worksResource(stores.works, stores.persons),
+    workResource(stores.works, stores.persons),
+    ...(stores.loans ? [loansResource(stores.loans), loanResource(stores.loans)] : []),
+    sessionResource(stores.persons),
+    ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
+    ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),
+  ];
   return {
-    resources: [
-      homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
-      personsResource(stores.persons),
-      personResource(stores.persons),
-      ...(stores.lifeDates ? [lifeDatesResource(stores.lifeDates)] : []),
-      worksResource(stores.works, stores.persons),
-      workResource(stores.works, stores.persons),
-      ...(stores.loans ? [loansResource(stores.loans), loanResource(stores.loans)] : []),
-      sessionResource(stores.persons),
-      ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
-      ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),
-    ],
+    resources,
     rewrites: [...catalogueRewrites],
     passthrough: [
       ...PASSTHROUGH_PREFIXES,
+      OPENAPI_PATH,
       ...(errorLogPath !== undefined ? [LIVE_PATH] : []),
       ...(stores.sitemap ? SITEMAP_PASSTHROUGH : []),
     ],
     configure: async (app) => {
       await registerCatalogueRoutes(app, { persons: stores.persons });
+      registerOpenApiRoute(app, resources);
       if (stores.sitemap)
         registerSitemapRoutes(app, {
           source: stores.sitemap,

@@ -1,0 +1,98 @@
+// /openapi.json (ADR 0055): a valid OpenAPI 3.1 document by a maintained validator, served like
+// the /schema/ files, whose methods come from the registered resource definitions.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { FastifyInstance } from 'fastify';
+import { createLinks, createResourceApp, parseBase, type ResourceDefinition } from '../../http/index.ts';
+import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
+import { catalogueResources } from '../index.ts';
+import { openApiDocument } from './index.ts';
+
+async function validate(document: unknown): Promise<{ valid: boolean; errors: string }> {
+  const result = await new Validator().validate(document as Record<string, unknown>);
+  return { valid: result.valid, errors: JSON.stringify(result.errors, null, 2) };
+}
+
+describe('GET /openapi.json', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    const catalogue = catalogueResources(await memoryCatalogue());
+    app = await createResourceApp({
+      baseUrl: 'https://library.example/katalog',
+      trustProxy: [],
+      resources: catalogue.resources,
+      rewrites: catalogue.rewrites,
+      passthrough: catalogue.passthrough,
+      configure: catalogue.configure,
+      displayErrors: false,
+    });
+  });
+  after(() => app.close());
+
+  test('is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)', async () => {
+    const r = await app.inject('/katalog/openapi.json');
+    assert.equal(r.statusCode, 200);
+    assert.match(String(r.headers['content-type']), /^application\/vnd\.oai\.openapi\+json/);
+    const document = r.json();
+    const result = await validate(document);
+    assert.ok(result.valid, result.errors);
+    assert.equal(document.openapi, '3.1.1');
+    assert.deepEqual(document.servers, [{ url: 'https://library.example/katalog' }]);
+    assert.deepEqual(document.components.securitySchemes.session, {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'shelfmark_session',
+    });
+    assert.deepEqual(document.components.securitySchemes.basic, { type: 'http', scheme: 'basic' });
+    assert.equal(
+      document.paths['/personen/{slug}'].get.responses['200'].content['application/json'].schema.$ref,
+      '#/components/schemas/person',
+    );
+    assert.equal(
+      document.components.schemas.person.$id,
+      'https://library.example/katalog/schema/person.json',
+    );
+  });
+
+  test('is public and cacheable like /schema/*: Cache-Control, ETag, 304', async () => {
+    const r = await app.inject('/katalog/openapi.json');
+    assert.match(String(r.headers['cache-control']), /^public, max-age=\d+$/);
+    const etag = String(r.headers.etag);
+    assert.match(etag, /^"/);
+    const again = await app.inject({ url: '/katalog/openapi.json', headers: { 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+    assert.equal((await app.inject({ method: 'HEAD', url: '/katalog/openapi.json' })).statusCode, 200);
+  });
+});
+
+describe('the document follows the resource definitions', () => {
+  const links = createLinks(parseBase('https://library.example/'));
+  const build = (resources: readonly ResourceDefinition[]) =>
+    openApiDocument({ links, resources, sessionCookie: 'c' }) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+
+  test('a method a definition gains shows up by itself', async () => {
+    const resources = catalogueResources(await memoryCatalogue()).resources;
+    assert.equal(build(resources).paths['/werke']!.put, undefined);
+    const works = resources.find((r) => r.name === 'works')!;
+    const more = resources.map((r) =>
+      r === works ? { ...works, methods: { ...works.methods, PUT: works.methods.GET! } } : r,
+    );
+    assert.ok(build(more).paths['/werke']!.put);
+  });
+
+  test('a registered resource without a documented path is refused', async () => {
+    const resources = catalogueResources(await memoryCatalogue()).resources;
+    const extra: ResourceDefinition = { name: 'neu', path: '/neu', methods: {} };
+    assert.throws(() => build([...resources, extra]), /neu/);
+  });
+
+  test('the validator does reject a broken document', async () => {
+    const resources = catalogueResources(await memoryCatalogue()).resources;
+    const document = build(resources) as Record<string, unknown>;
+    delete document.info;
+    assert.equal((await validate(document)).valid, false);
+  });
+});

@@ -1,0 +1,104 @@
+// What the resource definitions do not carry, for /openapi.json (ADR 0055): each resource's
+// readable URL patterns (the rewrite table maps them onto the route, not back), the schema its
+// GET representation names, its query parameters and who must sign in. The METHODS are not
+// here: the generator reads them from the registered definitions, so a new one shows up by itself.
+import type { SchemaName } from '../schemas/index.ts';
+
+export interface QueryParameter {
+  readonly name: string;
+  readonly description: string;
+  readonly type: 'string' | 'integer';
+}
+
+export interface DocumentedPath {
+  /** ResourceDefinition.name of the resource that answers this path. */
+  readonly resource: string;
+  /** Readable path under the base, `{name}` for a path parameter (`…_id` ones are numbers). */
+  readonly path: string;
+  readonly summary: string;
+  /** The JSON Schema of GET's 200 (`/schema/{schema}.json`); none: an object, undescribed. */
+  readonly schema?: SchemaName;
+  readonly query?: readonly QueryParameter[];
+  /** Who must be signed in: nobody (`never`), for unsafe methods (`writes`), for everything. */
+  readonly signIn: 'never' | 'writes' | 'always';
+}
+
+const PAGING: readonly QueryParameter[] = [
+  { name: 'q', type: 'string', description: 'Search terms.' },
+  {
+    name: 'nach',
+    type: 'string',
+    description: 'Paging: the page after this key (from the `naechste` link).',
+  },
+  { name: 'vor', type: 'string', description: 'Paging: the page before this key (from the `vorige` link).' },
+  { name: 'anzahl', type: 'integer', description: 'Page size, at most 100.' },
+];
+
+export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
+  { resource: 'home', path: '/', summary: 'The home page', schema: 'home', signIn: 'writes' },
+  {
+    resource: 'persons',
+    path: '/personen',
+    summary: 'Persons: search, page, create',
+    schema: 'persons',
+    query: PAGING,
+    signIn: 'writes',
+  },
+  { resource: 'person', path: '/personen/{slug}', summary: 'One person', schema: 'person', signIn: 'writes' },
+  {
+    resource: 'life-dates',
+    path: '/personen/{slug}/lebensdaten',
+    summary: "A person's years of birth and death",
+    schema: 'life-dates',
+    signIn: 'writes',
+  },
+  {
+    resource: 'works',
+    path: '/werke',
+    summary: 'Works: search, page, create',
+    schema: 'works',
+    query: PAGING,
+    signIn: 'writes',
+  },
+  { resource: 'work', path: '/werke/{slug}', summary: 'One work', schema: 'work', signIn: 'writes' },
+  {
+    resource: 'loans',
+    path: '/ausleihen',
+    summary: 'Open loans by due date (staff)',
+    schema: 'due-loans',
+    signIn: 'always',
+  },
+  {
+    resource: 'loans',
+    path: '/ausleihen/{user_id}',
+    summary: "A user's current loans; POST borrows",
+    schema: 'loans',
+    signIn: 'always',
+  },
+  {
+    resource: 'loan',
+    path: '/ausleihen/{user_id}/{loan_id}',
+    summary: 'One loan; DELETE returns it',
+    schema: 'loan',
+    signIn: 'always',
+  },
+  {
+    resource: 'session',
+    path: '/sitzung',
+    summary: 'The session: GET the log-in form or who is signed in, POST logs in, DELETE logs out',
+    schema: 'session',
+    signIn: 'never',
+  },
+  {
+    resource: 'error-log',
+    path: '/protokoll/fehler',
+    summary: 'The last entries of the error log (staff)',
+    schema: 'error-log',
+    query: [
+      { name: 'anzahl', type: 'integer', description: 'The last N entries, at most 1000 (default 100).' },
+      { name: 'stufe', type: 'string', description: 'Only entries of this level and above.' },
+    ],
+    signIn: 'always',
+  },
+  { resource: 'server-status', path: '/server-status', summary: 'Server status (staff)', signIn: 'always' },
+];
