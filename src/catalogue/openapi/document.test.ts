@@ -1,4 +1,4 @@
-// /openapi.json (ADR 0055): a valid OpenAPI 3.1 document by a maintained validator, served like
+// /openapi.json (ADR 0057): a valid OpenAPI 3.1 document by a maintained validator, served like
 // the /schema/ files, whose methods come from the registered resource definitions.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

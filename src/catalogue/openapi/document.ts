@@ -1,4 +1,4 @@
-// Builds the OpenAPI 3.1 description served at /openapi.json (ADR 0055) from the registered
+// Builds the OpenAPI 3.1 description served at /openapi.json (ADR 0057) from the registered
 // resource definitions (their methods) and the table in ./paths.ts (readable paths, schemas).
 import { problemSchemas } from '../../http/errors/index.ts';
 import type { HandlerMethod, Links, ResourceDefinition } from '../../http/resource/types.ts';

@@ -1,4 +1,4 @@
-// GET /openapi.json (ADR 0055): a plain route outside negotiation (passthrough, so `.json` is
+// GET /openapi.json (ADR 0057): a plain route outside negotiation (passthrough, so `.json` is
 // part of the name), sent like the /schema/ files: public, cacheable, one strong ETag.
 import type { FastifyInstance } from 'fastify';
 import { prepareFixed, requestLinks, sendFixed, type CachedRepresentation } from '../../http/index.ts';

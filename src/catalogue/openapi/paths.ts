@@ -1,4 +1,4 @@
-// What the resource definitions do not carry, for /openapi.json (ADR 0055): each resource's
+// What the resource definitions do not carry, for /openapi.json (ADR 0057): each resource's
 // readable URL patterns (the rewrite table maps them onto the route, not back), the schema its
 // GET representation names, its query parameters and who must sign in. The METHODS are not
 // here: the generator reads them from the registered definitions, so a new one shows up by itself.

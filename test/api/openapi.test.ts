@@ -1,0 +1,107 @@
+// Issue 11, item 8: every response shape /openapi.json documents is what the real server (with
+// the demo catalogue) sends — each documented GET's JSON validates against the documented
+// schema, which is the one served under /schema/ — and each path's methods are its Allow header.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startCatalogue, STAFF_AUTHORIZATION, type Catalogue } from '../acceptance/catalogue-server.ts';
+import { validateJson } from '../support/json.ts';
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
+type OpenApi = {
+  paths: Record<string, Record<string, Operation | string>>;
+  components: { schemas: Record<string, { $id: string }> };
+};
+
+const STAFF = { Authorization: STAFF_AUTHORIZATION };
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+describe('/openapi.json against the demo catalogue', () => {
+  let c: Catalogue;
+  let document: OpenApi;
+  /** A real value for each path parameter, read from the demo data. */
+  let samples: Record<string, string>;
+
+  const json = async (path: string): Promise<Record<string, unknown>> => {
+    const r = await c.get(path, { ...STAFF, Accept: 'application/json' });
+    assert.equal(r.status, 200, path);
+    return (await r.json()) as Record<string, unknown>;
+  };
+  const concrete = (template: string) =>
+    template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      // /werke/{slug} takes a work's slug, every other {slug} a person's.
+      const value = samples[template.startsWith('/werke/') && name === 'slug' ? 'work_slug' : name];
+      assert.ok(value, `no sample for {${name}}`);
+      return value;
+    });
+  const schemaOf = (ref: string | undefined) => {
+    const name = /^#\/components\/schemas\/(.+)$/.exec(ref ?? '')?.[1];
+    assert.ok(name, `a schema reference: ${ref}`);
+    const schema = document.components.schemas[name];
+    assert.ok(schema, `components.schemas.${name}`);
+    return schema;
+  };
+
+  before(async () => {
+    c = await startCatalogue();
+    const r = await c.get('/openapi.json');
+    assert.equal(r.status, 200);
+    document = (await r.json()) as OpenApi;
+    const slugOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+    const person = ((await json('/personen')).person as { url: string }[])[0]!;
+    const work = ((await json('/werke')).werk as { url: string }[])[0]!;
+    const loan = ((await json('/ausleihen')).ausleihe as { url: string }[])[0]!;
+    const [, userId, loanId] = /\/ausleihen\/(\d+)\/(\d+)$/.exec(new URL(loan.url).pathname) ?? [];
+    samples = { slug: slugOf(person.url), work_slug: slugOf(work.url), user_id: userId!, loan_id: loanId! };
+  });
+  after(() => c.stop());
+
+  test('each inlined schema is the one served at its $id', async () => {
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      const served = (await (await c.get(schema.$id)).json()) as Record<string, unknown>;
+      assert.deepEqual({ ...served, $id: schema.$id }, schema, name);
+    }
+  });
+
+  test('every documented GET answers JSON valid against its documented schema', async () => {
+    const checked: string[] = [];
+    for (const [template, item] of Object.entries(document.paths)) {
+      const get = item.get as Operation | undefined;
+      const documented = get?.responses['200']?.content?.['application/json']?.schema;
+      if (!documented) continue;
+      const path = concrete(template);
+      const r = await c.get(path, { ...STAFF, Accept: 'application/json' });
+      assert.equal(r.status, 200, path);
+      assert.match(r.headers.get('content-type') ?? '', /^application\/json/, path);
+      const schema = documented.$ref ? schemaOf(documented.$ref) : documented;
+      const result = validateJson(await r.json(), schema);
+      assert.ok(result.ok, `${path}: ${result.errors}`);
+      checked.push(template);
+    }
+    // Not vacuous: the demo server serves every catalogue resource.
+    assert.ok(checked.length >= 11, checked.join(', '));
+  });
+
+  test('an error is the documented problem details', async () => {
+    const problem = document.components as unknown as {
+      responses: { Problem: { content: Record<string, { schema: { $ref: string } }> } };
+    };
+    const schema = schemaOf(problem.responses.Problem.content['application/problem+json']!.schema.$ref);
+    const r = await c.get('/personen/gibt-es-nicht-xyz', { Accept: 'application/json' });
+    assert.equal(r.status, 404);
+    assert.match(r.headers.get('content-type') ?? '', /^application\/problem\+json/);
+    const result = validateJson(await r.json(), schema);
+    assert.ok(result.ok, result.errors);
+  });
+
+  test("every path's documented methods are its Allow header, and the other way round", async () => {
+    for (const [template, item] of Object.entries(document.paths)) {
+      const path = concrete(template);
+      const r = await c.send('OPTIONS', path, { headers: STAFF });
+      assert.equal(r.status, 204, path);
+      const allowed = (r.headers.get('allow') ?? '').split(/,\s*/).sort();
+      const documented = METHODS.filter((m) => m in item).map((m) => m.toUpperCase());
+      const expected = [...documented, ...(documented.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].sort();
+      assert.deepEqual(allowed, expected, path);
+    }
+  });
+});
