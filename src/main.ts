@@ -184,6 +184,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const app = await createResourceApp({
     baseUrl: config.baseUrl,
     trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
     resources: [...catalogue.resources, ...(options.extraResources ?? [])],
     rewrites: catalogue.rewrites,
     passthrough: catalogue.passthrough,
@@ -198,7 +199,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       findUserById: (id) => accounts.findById(id),
       verifyPassword,
       dummyHash,
-      origins: acceptedOrigins(config.baseUrl),
+      origins: [...acceptedOrigins(config.baseUrl), ...config.corsOrigins],
     },
     loginPath: SESSION_PATH,
     requirePreconditions: config.requirePreconditions,

@@ -41,6 +41,26 @@ test('unknown flags and bad proxy lists are rejected', () => {
   assert.match(r.errors.join('\n'), /unknown option --colour/);
 });
 
+test('CORS origins: exact origins only, nothing after the port', () => {
+  const r = loadConfig({ SHELFMARK_CORS_ORIGINS: 'https://app.example, http://localhost:5173' });
+  assert.ok(r.ok);
+  assert.deepEqual(r.config.corsOrigins, ['https://app.example', 'http://localhost:5173']);
+  const none = loadConfig({});
+  assert.ok(none.ok);
+  assert.deepEqual(none.config.corsOrigins, []);
+  for (const bad of [
+    'https://app.example/',
+    'app.example',
+    '*',
+    'https://app.example/x',
+    'ftp://app.example',
+  ]) {
+    const refused = loadConfig({ SHELFMARK_CORS_ORIGINS: bad });
+    assert.equal(refused.ok, false, bad);
+    if (!refused.ok) assert.match(refused.errors.join('\n'), /SHELFMARK_CORS_ORIGINS.*not an origin/, bad);
+  }
+});
+
 test('a secret must be long enough', () => {
   const r = loadConfig({ SHELFMARK_SECRET: 'short' });
   assert.equal(r.ok, false);

@@ -65,6 +65,26 @@ export function baseUrl(s: string): Parsed<string> {
   return ok(url.origin + url.pathname.replace(/\/+$/, ''));
 }
 
+/** Comma-separated origins (`https://app.example`, `http://localhost:5173`): scheme, host, port. */
+export function originList(s: string): Parsed<string[]> {
+  const items = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const isOrigin = (x: string) => {
+    try {
+      const url = new URL(x);
+      return /^https?:$/.test(url.protocol) && url.origin === x;
+    } catch {
+      return false;
+    }
+  };
+  const bad = items.filter((x) => !isOrigin(x));
+  return bad.length
+    ? fail(`not an origin (scheme://host[:port], nothing after): ${bad.join(', ')}`)
+    : ok(items);
+}
+
 export function addressList(s: string): Parsed<string[]> {
   const items = s
     .split(',')

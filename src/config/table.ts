@@ -4,6 +4,7 @@
 import path from 'node:path';
 import {
   addressList,
+  originList,
   baseUrl,
   boolean,
   directory,
@@ -118,6 +119,14 @@ export const OPTIONS = {
     description: 'comma-separated proxy addresses/CIDRs whose X-Forwarded-* headers are believed',
     fallback: '',
     parse: addressList,
+  },
+  corsOrigins: {
+    env: 'SHELFMARK_CORS_ORIGINS',
+    flag: 'cors-origins',
+    description:
+      'comma-separated origins (https://app.example) that may write and read private resources across origins, with credentials; any origin may read public ones',
+    fallback: '',
+    parse: originList,
   },
   workers: {
     env: 'SHELFMARK_WORKERS',

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   ANONYMOUS,
+  APP_ORIGIN,
   basicCredentials,
   locationPath,
   logIn,
@@ -267,5 +268,24 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       assert.equal(((await response.json()) as { code: string }).code, 'SHELFMARK_CSRF_FAILED', why);
     }
     assert.equal(await status('/werke/ohne-schutz'), 404, 'nothing was created');
+  });
+
+  test('a configured CORS origin writes with the session and its token, and may read the answer', async () => {
+    const headers = { ...staff.write, origin: APP_ORIGIN };
+    const created = await request(server.base, { read: headers, write: headers }, 'POST', '/werke', {
+      titel: 'Von der App',
+      exemplare: 1,
+    });
+    assert.equal(created.status, 201);
+    assert.equal(created.headers.get('access-control-allow-origin'), APP_ORIGIN);
+    assert.equal(created.headers.get('access-control-allow-credentials'), 'true');
+    assert.match(created.headers.get('vary') ?? '', /Origin/);
+    const noToken = { cookie: staff.cookie, origin: APP_ORIGIN };
+    const refused = await request(server.base, { read: noToken, write: noToken }, 'POST', '/werke', {
+      titel: 'Von der App ohne Token',
+      exemplare: 1,
+    });
+    assert.equal(refused.status, 403, 'the token is still required');
+    assert.equal(await status('/werke/von-der-app'), 200);
   });
 });

@@ -11,6 +11,8 @@ import { freePort, startProcess, type StartedProcess } from '../support/process.
 export const ROOT = join(import.meta.dirname, '../..');
 /** Known to the tests, so that they can forge (expired) session cookies signed with it. */
 export const TEST_SECRET = 'access-tests-secret-0123456789abcdefghij';
+/** A front end on another origin that the server is configured to trust (SHELFMARK_CORS_ORIGINS). */
+export const APP_ORIGIN = 'https://app.example';
 
 export interface Shelfmark {
   /** http://127.0.0.1:PORT — also the configured public base URL, hence the only accepted origin. */
@@ -52,6 +54,7 @@ async function serve(dir: string): Promise<Shelfmark> {
       SHELFMARK_LOG_DIR: join(dir, 'logs'),
       SHELFMARK_BASE_URL: base,
       SHELFMARK_SECRET: TEST_SECRET,
+      SHELFMARK_CORS_ORIGINS: APP_ORIGIN,
       SHELFMARK_DEMO: '1',
       SHELFMARK_WORKERS: undefined,
       SHELFMARK_REQUIRE_PRECONDITIONS: undefined,

@@ -74,3 +74,73 @@ test('reads are open to every origin, without credentials; writes are not', asyn
   assert.equal(put.headers['access-control-allow-origin'], undefined);
   await app.close();
 });
+
+test('a configured origin gets credentialed CORS on every method and its preflight; others only public reads', async () => {
+  const seen: string[] = [];
+  const privateThing: ResourceDefinition = {
+    name: 'privat',
+    path: '/privat',
+    methods: {
+      GET: async () => thing(),
+      PUT: async (ctx) => {
+        seen.push(ctx.method);
+        return thing();
+      },
+    },
+  };
+  const app = await createResourceApp({
+    baseUrl: 'http://library.example',
+    trustProxy: [],
+    corsOrigins: ['https://app.example'],
+    resources: [privateThing],
+    rewrites: [],
+    displayErrors: false,
+  });
+  const preflight = await app.inject({
+    method: 'OPTIONS',
+    url: '/privat.json',
+    headers: {
+      ...ORIGIN,
+      'access-control-request-method': 'PUT',
+      'access-control-request-headers': 'content-type, if-match',
+    },
+  });
+  assert.equal(preflight.headers['access-control-allow-origin'], 'https://app.example');
+  assert.equal(preflight.headers['access-control-allow-credentials'], 'true');
+  assert.match(String(preflight.headers['access-control-allow-methods']), /PUT/);
+  assert.match(String(preflight.headers['access-control-allow-headers']), /If-Match/);
+  assert.match(String(preflight.headers['vary']), /Origin/);
+
+  for (const method of ['GET', 'PUT'] as const) {
+    const r = await app.inject({
+      method,
+      url: '/privat.json',
+      headers: ORIGIN,
+      ...(method === 'PUT' && { payload: {} }),
+    });
+    assert.equal(r.headers['access-control-allow-origin'], 'https://app.example', method);
+    assert.equal(r.headers['access-control-allow-credentials'], 'true', method);
+    assert.match(String(r.headers['vary']), /Origin/, `${method}: caches must keep origins apart`);
+  }
+  assert.deepEqual(seen, ['PUT']);
+
+  const stranger = { origin: 'https://evil.example' };
+  const strangerPreflight = await app.inject({
+    method: 'OPTIONS',
+    url: '/privat.json',
+    headers: { ...stranger, 'access-control-request-method': 'PUT' },
+  });
+  assert.equal(strangerPreflight.headers['access-control-allow-origin'], undefined);
+  const strangerRead = await app.inject({ url: '/privat.json', headers: stranger });
+  assert.equal(strangerRead.headers['access-control-allow-origin'], '*', 'public reads stay open');
+  assert.equal(strangerRead.headers['access-control-allow-credentials'], undefined);
+  assert.match(String(strangerRead.headers['vary']), /Origin/);
+  const strangerWrite = await app.inject({
+    method: 'PUT',
+    url: '/privat.json',
+    headers: stranger,
+    payload: {},
+  });
+  assert.equal(strangerWrite.headers['access-control-allow-origin'], undefined);
+  await app.close();
+});

@@ -1,36 +1,76 @@
-// CORS for the public read API (ADR 0056): a browser app on any origin may GET/HEAD every
-// resource's JSON (or XML, HTML) — without credentials. `Access-Control-Allow-Origin: *` never
-// lets a browser read a response to a request that carried cookies or Basic credentials
-// (Fetch standard: `*` and credentials mode "include" fail together), so what another origin
-// can read is exactly what an anonymous client gets. Unsafe methods get no CORS headers: their
-// preflight fails, and a simple cross-origin form POST still meets the CSRF check.
+// CORS (ADR 0056). Public reads: a browser app on any origin may GET/HEAD every resource's
+// JSON (or XML, HTML) — without credentials. `Access-Control-Allow-Origin: *` never lets a
+// browser read a response to a request that carried cookies or Basic credentials (Fetch
+// standard: `*` and credentials mode "include" fail together), so what another origin can read
+// is exactly what an anonymous client gets.
+// Configured origins (`SHELFMARK_CORS_ORIGINS`): the operator's own front ends may also write
+// and read private resources with credentials. They get their origin echoed with
+// `Access-Control-Allow-Credentials: true`, a preflight for every method, and the CSRF origin
+// check accepts them (a session-cookie write still needs the CSRF token). The answer then
+// depends on Origin, so every resource response says `Vary: Origin`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addVary } from './layer.ts';
 
-export const CORS_ALLOW_METHODS = 'GET, HEAD';
+export const CORS_READ_METHODS = 'GET, HEAD';
+export const CORS_ALL_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** Beyond the CORS-safelisted request headers: the validators a client revalidates with. */
 export const CORS_ALLOW_HEADERS = 'Accept, Accept-Language, If-None-Match, If-Modified-Since';
+/** What a configured origin may send besides: bodies, preconditions, credentials, the token. */
+export const CORS_WRITE_HEADERS = 'Content-Type, If-Match, If-Unmodified-Since, Authorization, X-CSRF-Token';
 /** Beyond the safelisted response headers: validators and links a client needs. */
 export const CORS_EXPOSE_HEADERS = 'ETag, Link, Content-Location, Location';
 export const CORS_MAX_AGE = '600';
 
 const READ = new Set(['GET', 'HEAD']);
 
-/** A CORS preflight for a read: 204 with what may follow. False: not a preflight we allow. */
-export function answerPreflight(request: FastifyRequest, reply: FastifyReply): boolean {
-  const origin = request.headers.origin;
-  const wanted = request.headers['access-control-request-method'];
-  if (origin === undefined || typeof wanted !== 'string' || !READ.has(wanted.toUpperCase())) return false;
-  reply
-    .header('Access-Control-Allow-Origin', '*')
-    .header('Access-Control-Allow-Methods', CORS_ALLOW_METHODS)
-    .header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS)
-    .header('Access-Control-Max-Age', CORS_MAX_AGE);
-  return true;
+export interface CorsPolicy {
+  /** A CORS preflight: 204 headers for what may follow. False: not a preflight we allow. */
+  answerPreflight(request: FastifyRequest, reply: FastifyReply): boolean;
+  /** onSend: the CORS headers of a resource's response to `method`. */
+  setHeaders(method: string, resource: boolean, request: FastifyRequest, reply: FastifyReply): void;
 }
 
-/** onSend: every read of a resource may be read by any origin (no credentials). */
-export function setCorsHeaders(method: string, resource: boolean, reply: FastifyReply): void {
-  if (!resource || !READ.has(method)) return;
-  reply.header('Access-Control-Allow-Origin', '*');
-  reply.header('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+/** `credentialed`: the configured origins (`https://app.example`), exact. */
+export function corsPolicy(credentialed: readonly string[]): CorsPolicy {
+  const trusted = new Set(credentialed);
+  const trustedOrigin = (request: FastifyRequest): string | undefined => {
+    const origin = request.headers.origin;
+    return origin !== undefined && trusted.has(origin) ? origin : undefined;
+  };
+  const echo = (reply: FastifyReply, origin: string) =>
+    reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Allow-Credentials', 'true');
+  const varyOnOrigin = (reply: FastifyReply) => {
+    if (trusted.size > 0) addVary(reply, 'Origin');
+  };
+  return {
+    answerPreflight(request, reply) {
+      const origin = request.headers.origin;
+      const wanted = request.headers['access-control-request-method'];
+      if (origin === undefined || typeof wanted !== 'string') return false;
+      varyOnOrigin(reply);
+      if (trusted.has(origin)) {
+        echo(reply, origin)
+          .header('Access-Control-Allow-Methods', CORS_ALL_METHODS)
+          .header('Access-Control-Allow-Headers', `${CORS_ALLOW_HEADERS}, ${CORS_WRITE_HEADERS}`)
+          .header('Access-Control-Max-Age', CORS_MAX_AGE);
+        return true;
+      }
+      if (!READ.has(wanted.toUpperCase())) return false;
+      reply
+        .header('Access-Control-Allow-Origin', '*')
+        .header('Access-Control-Allow-Methods', CORS_READ_METHODS)
+        .header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS)
+        .header('Access-Control-Max-Age', CORS_MAX_AGE);
+      return true;
+    },
+    setHeaders(method, resource, request, reply) {
+      if (!resource) return;
+      varyOnOrigin(reply);
+      const origin = trustedOrigin(request);
+      if (origin !== undefined) echo(reply, origin);
+      else if (READ.has(method)) reply.header('Access-Control-Allow-Origin', '*');
+      else return;
+      reply.header('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+    },
+  };
 }

@@ -16,6 +16,7 @@ import type { Layer } from './layer.ts';
 import type { ResourceAppOptions } from './options.ts';
 import { HEALTH_PATH, registerHealthRoute } from '../health/index.ts';
 import { createRefusalLog, DEFAULT_DOCUMENT_ROOT } from './refusal-log.ts';
+import { corsPolicy } from './cors.ts';
 
 const PROBLEM_SCHEMA_PATHS = ['/schema/problem.xsd', '/schema/problem.json'];
 
@@ -45,6 +46,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     errorLog: o.errorLog,
     refusals: createRefusalLog(o.errorLog, o.documentRoot ?? DEFAULT_DOCUMENT_ROOT),
     slowRequestMs: o.slowRequestMs,
+    cors: corsPolicy(o.corsOrigins ?? []),
   };
   const app = Fastify({
     logger: false,

@@ -11,7 +11,6 @@ import { respond } from './respond.ts';
 import { cachedGet } from './cached-get.ts';
 import type { Layer } from './layer.ts';
 import { buildContext } from './context.ts';
-import { answerPreflight } from './cors.ts';
 
 /** Every method Fastify routes is routed to the resource, so an unknown one gets 405, not 404. */
 export const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE'];
@@ -66,8 +65,8 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
     if (resolved.kind !== 'resource') throw new HttpError('SHELFMARK_NOT_FOUND');
     const method = state.methodOverride ?? request.method;
     if (method === 'OPTIONS') {
-      // A browser's CORS preflight for a read (cors.ts); anything else gets no CORS headers.
-      if (resource.methods.GET !== undefined) answerPreflight(request, reply);
+      // A browser's CORS preflight (cors.ts): reads from anywhere, more from configured origins.
+      if (resource.methods.GET !== undefined) layer.cors.answerPreflight(request, reply);
       return options(resource, allow, reply);
     }
     const handler = handlerFor(resource, method);

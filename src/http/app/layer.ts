@@ -11,6 +11,7 @@ import type { LayerAuth } from './auth.ts';
 import type { RepresentationCache } from '../cache/index.ts';
 import type { ErrorLog } from '../../logging/index.ts';
 import type { RefusalLog } from './refusal-log.ts';
+import type { CorsPolicy } from './cors.ts';
 
 export interface Layer {
   readonly base: PublicBase;
@@ -32,6 +33,8 @@ export interface Layer {
   readonly errorLog: ErrorLog | undefined;
   /** Apache's entries for refused requests: failed log-ins, 403, 429, 404 (refusal-log.ts). */
   readonly refusals: RefusalLog;
+  /** CORS headers and preflights (cors.ts). */
+  readonly cors: CorsPolicy;
   /** A response slower than this (ms) is a warning; undefined: never. */
   readonly slowRequestMs: number | undefined;
 }

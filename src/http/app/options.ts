@@ -36,6 +36,11 @@ export interface ResourceAppOptions {
   readonly baseUrl: string;
   /** Peers (IPs/CIDRs, proxy-addr syntax) whose X-Forwarded-Proto/-Host are believed. */
   readonly trustProxy: readonly string[];
+  /**
+   * Origins that may use the API with credentials across origins (CORS with
+   * Allow-Credentials, every method); give them to `security.origins` too. Default: none.
+   */
+  readonly corsOrigins?: readonly string[];
   readonly resources: readonly ResourceDefinition[];
   readonly rewrites: readonly RewriteRule[];
   /** Path prefixes under the base untouched by suffix and rewrite logic: `/static/`, `/schema/`. */

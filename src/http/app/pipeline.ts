@@ -11,7 +11,6 @@ import { checkHeaders } from './header-check.ts';
 import { compressRest } from './compress-rest.ts';
 import { setCacheability } from './cacheability.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { setCorsHeaders } from './cors.ts';
 import type { Layer } from './layer.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
@@ -113,7 +112,12 @@ async function finishHeaders(layer: Layer, request: FastifyRequest, reply: Fasti
   setCacheability(stateOf(layer, request), request, reply);
   setSecurityHeaders(reply, layer.base.origin.startsWith('https:'));
   const state = stateOf(layer, request);
-  setCorsHeaders(state.methodOverride ?? request.method, state.resolved.kind === 'resource', reply);
+  layer.cors.setHeaders(
+    state.methodOverride ?? request.method,
+    state.resolved.kind === 'resource',
+    request,
+    reply,
+  );
   // GET and HEAD never change anything, so they never set a cookie (docs/methods.md).
   if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('Set-Cookie');
   // Last: a header Node would refuse becomes a 500 problem here, not Fastify's default body.
