@@ -2,11 +2,17 @@
 // the demo catalogue) sends — each documented GET's JSON validates against the documented
 // schema, which is the one served under /schema/ — and each path's methods are its Allow header.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startCatalogue, STAFF_AUTHORIZATION, type Catalogue } from '../acceptance/catalogue-server.ts';
 import { validateJson } from '../support/json.ts';
+import { skipUnless } from '../support/requirements.ts';
+import { validateXml } from '../support/xml.ts';
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
+type MediaSchema = { $ref?: string; externalDocs?: { url: string } };
+type Operation = { responses: Record<string, { content?: Record<string, { schema: MediaSchema }> }> };
 type OpenApi = {
   paths: Record<string, Record<string, Operation | string>>;
   components: { schemas: Record<string, { $id: string }> };
@@ -79,6 +85,28 @@ describe('/openapi.json against the demo catalogue', () => {
     }
     // Not vacuous: the demo server serves every catalogue resource.
     assert.ok(checked.length >= 11, checked.join(', '));
+  });
+
+  test('every documented GET answers XML valid against the XSD it names', skipUnless('xmllint'), async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shelfmark-openapi-'));
+    let checked = 0;
+    try {
+      for (const [template, item] of Object.entries(document.paths)) {
+        const get = item.get as Operation | undefined;
+        const xsdUrl = get?.responses['200']?.content?.['application/xml']?.schema.externalDocs?.url;
+        if (!xsdUrl) continue;
+        const xsdPath = path.join(dir, `${checked}.xsd`);
+        writeFileSync(xsdPath, await (await c.get(xsdUrl)).text());
+        const r = await c.get(concrete(template), { ...STAFF, Accept: 'application/xml' });
+        assert.equal(r.status, 200, template);
+        const result = await validateXml(await r.text(), xsdPath);
+        assert.ok(result.ok, `${template}: ${result.errors}`);
+        checked += 1;
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.ok(checked >= 11, String(checked));
   });
 
   test('an error is the documented problem details', async () => {

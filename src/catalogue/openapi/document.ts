@@ -38,13 +38,16 @@ function inlined(json: string, url: string): Json {
 
 function getResponses(entry: DocumentedPath, links: Links): Json {
   const json = entry.schema ? { $ref: `#/components/schemas/${entry.schema}` } : { type: 'object' };
-  const xsd = entry.schema ? ` (XML valid against ${links.absolute(`/schema/${entry.schema}.xsd`)})` : '';
+  // The XSD is no JSON Schema: the XML is a string whose external documentation is its XSD.
+  const xml = entry.schema
+    ? { externalDocs: { description: 'XML Schema', url: links.absolute(`/schema/${entry.schema}.xsd`) } }
+    : {};
   return {
     '200': {
-      description: `The representation the client asked for${xsd}.`,
+      description: 'The representation the client asked for.',
       content: {
         'application/json': { schema: json },
-        'application/xml': { schema: { type: 'string' } },
+        'application/xml': { schema: { type: 'string', ...xml } },
         'text/html': { schema: { type: 'string' } },
       },
     },
@@ -142,7 +145,12 @@ export function openApiDocument(options: OpenApiOptions): Json {
           description: 'An error, as problem details (the error code is in `code`, docs/errors.md).',
           content: {
             'application/problem+json': { schema: { $ref: '#/components/schemas/problem' } },
-            'application/problem+xml': { schema: { type: 'string' } },
+            'application/problem+xml': {
+              schema: {
+                type: 'string',
+                externalDocs: { description: 'XML Schema', url: links.absolute('/schema/problem.xsd') },
+              },
+            },
             'text/html': { schema: { type: 'string' } },
           },
         },
