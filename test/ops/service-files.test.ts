@@ -115,14 +115,25 @@ describe('contrib/logrotate/shelfmark', skipUnless('logrotate'), () => {
     const rotated = fs.readdirSync(logDir).filter((f) => /^access\.log-\d{8}$/.test(f));
     assert.equal(rotated.length, 1, fs.readdirSync(logDir).join(' '));
     assert.ok(readLines(path.join(logDir, rotated[0]!)).some((l) => l.includes('/?n=1')));
-    // The supervisor and its worker reopen on HUP: the next request lands in the new file.
+    // The supervisor and its worker reopen on HUP, a moment after logrotate returns: until the
+    // worker has, its lines still go to the renamed file, which is right. Every request lands in
+    // exactly one of the two files, and once one lands in the new file, the rest follow it.
+    let sent = 0;
     assert.ok(
       await until(async () => {
-        await fetch(`${s.base}/?n=2`);
-        return readLines(s.accessLog).some((l) => l.includes('/?n=2'));
+        sent += 1;
+        await fetch(`${s.base}/?n=after-${sent}`);
+        return readLines(s.accessLog).some((l) => l.includes(`/?n=after-${sent} `));
       }, 20_000),
       'a request after the rotation is in the new access.log',
     );
-    assert.ok(!readLines(path.join(logDir, rotated[0]!)).some((l) => l.includes('/?n=2')));
+    const old = readLines(path.join(logDir, rotated[0]!));
+    const fresh = readLines(s.accessLog);
+    for (let n = 1; n <= sent; n++) {
+      const mark = `/?n=after-${n} `;
+      const where = [old.some((l) => l.includes(mark)), fresh.some((l) => l.includes(mark))];
+      assert.equal(where.filter(Boolean).length, 1, `${mark.trim()}: in exactly one file (${String(where)})`);
+    }
+    assert.ok(!old.some((l) => l.includes('/?n=1 ')) || !fresh.some((l) => l.includes('/?n=1 ')));
   });
 });
