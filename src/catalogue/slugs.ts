@@ -54,6 +54,23 @@ export async function slugIsFree(db: Kysely<DB>, kind: SlugKind, slug: string): 
   return !old;
 }
 
+/**
+ * The slug of a resource being created: the one the client chose (checked and free, else a
+ * TypeError or a 409-bound ConflictError), or the first free one made from `text`.
+ */
+export async function slugForNew(
+  db: Kysely<DB>,
+  kind: SlugKind,
+  chosen: string | undefined,
+  text: string,
+): Promise<string> {
+  if (chosen === undefined) return uniqueSlug(db, kind, text);
+  if (!isValidSlug(chosen)) throw new TypeError(`invalid slug "${chosen}"`);
+  if (!(await slugIsFree(db, kind, chosen)))
+    throw new ConflictError(`slug "${chosen}" is taken`, `${TABLE[kind]}.slug`);
+  return chosen;
+}
+
 /** Records that `oldSlug` now redirects to resource `id`; drops a history entry for `newSlug`. */
 export async function rememberSlug(
   db: Kysely<DB>,

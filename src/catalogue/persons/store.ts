@@ -2,7 +2,6 @@
 import type { Kysely } from 'kysely';
 import {
   clampLimit,
-  ConflictError,
   filingName,
   keysetPage,
   placeUnranked,
@@ -13,7 +12,7 @@ import {
 } from '../../storage/index.ts';
 import type { Page, PageRequest, Person, PersonStore, PersonSummary } from '../model.ts';
 import type { DB } from '../tables.ts';
-import { createWithGeneratedSlug, isValidSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import { touchWorksOf } from '../shared/versions.ts';
 import { loadPerson, loadPersonBySlug } from './read.ts';
 import {
@@ -138,15 +137,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
         db.transaction().execute(async (trx) => {
           // First the change counter (ADR 0055): no other writer can take the slug until commit.
           await lockChangeCounter(trx);
-          let slug: string;
-          if (input.slug !== undefined) {
-            if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
-            if (!(await slugIsFree(trx, 'person', input.slug)))
-              throw new ConflictError(`slug "${input.slug}" is taken`, 'persons.slug');
-            slug = input.slug;
-          } else {
-            slug = await uniqueSlug(trx, 'person', `${input.vorname} ${input.nachname}`);
-          }
+          const slug = await slugForNew(trx, 'person', input.slug, `${input.vorname} ${input.nachname}`);
           const at = now();
           const { id } = await trx
             .insertInto('persons')

@@ -3,7 +3,6 @@ import { lockChangeCounter } from '../changes.ts';
 import type { Kysely } from 'kysely';
 import {
   clampLimit,
-  ConflictError,
   ForeignKeyError,
   keysetPage,
   placeUnranked,
@@ -13,7 +12,7 @@ import {
 } from '../../storage/index.ts';
 import type { Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
 import type { DB } from '../tables.ts';
-import { createWithGeneratedSlug, isValidSlug, slugIsFree, uniqueSlug } from '../slugs.ts';
+import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import { personIdsOf, touchPersonsOf, touchRows } from '../shared/versions.ts';
 import { loadWork, loadWorkBySlug } from './read.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
@@ -162,15 +161,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         db.transaction().execute(async (trx) => {
           // First the change counter (ADR 0055): no other writer can take the slug until commit.
           await lockChangeCounter(trx);
-          let slug: string;
-          if (input.slug !== undefined) {
-            if (!isValidSlug(input.slug)) throw new TypeError(`invalid slug "${input.slug}"`);
-            if (!(await slugIsFree(trx, 'work', input.slug)))
-              throw new ConflictError(`slug "${input.slug}" is taken`, 'works.slug');
-            slug = input.slug;
-          } else {
-            slug = await uniqueSlug(trx, 'work', input.titel);
-          }
+          const slug = await slugForNew(trx, 'work', input.slug, input.titel);
           const at = now();
           const { id } = await trx
             .insertInto('works')
