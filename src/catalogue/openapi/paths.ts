@@ -100,5 +100,11 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     ],
     signIn: 'always',
   },
-  { resource: 'server-status', path: '/server-status', summary: 'Server status (staff)', signIn: 'always' },
+  {
+    resource: 'server-status',
+    path: '/server-status',
+    summary: 'Server status (staff)',
+    schema: 'server-status',
+    signIn: 'always',
+  },
 ];

@@ -15,6 +15,7 @@ export const SCHEMA_NAMES = [
   'due-loans',
   'session',
   'error-log',
+  'server-status',
 ] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 

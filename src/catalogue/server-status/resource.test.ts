@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { HttpError } from '../shared/errors.ts';
 import { fakeContext, render, renderText } from '../../../test/kit/catalogue/fakes.ts';
 import { MEMBER, SAMPLE_STATUS, STAFF } from '../../../test/kit/catalogue/server-status.ts';
+import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { serverStatusResource } from './resource.ts';
 
 const resource = serverStatusResource({ serverStatus: async () => SAMPLE_STATUS });
@@ -41,4 +42,19 @@ test('/server-status in XML and HTML', async () => {
   assert.match(html, /<h1>Server status<\/h1>/);
   assert.match(html, /<pre>W_S<\/pre>/);
   assert.match(html, /href="\/server-status\?auto"/);
+});
+
+test('/server-status JSON and XML are valid against /schema/server-status.json and .xsd', async () => {
+  const json = fakeContext({ user: STAFF, format: 'json' });
+  const outcome = await get(json);
+  assert.equal(outcome.type === 'representation' && outcome.representation.schema, 'server-status');
+  assert.equal(jsonErrors('server-status', render(outcome, 'json', json)), '');
+  const xml = renderText(await get(fakeContext({ user: STAFF, format: 'xml' })), 'xml');
+  assert.equal(await xmlErrors('server-status', xml.replace(/^<\?xml[^>]*>\n/, '')), '');
+  // The schemas can refuse: a count that is not a number, a missing key.
+  assert.notEqual(
+    jsonErrors('server-status', { ...(render(outcome, 'json', json) as object), TotalAccesses: 'x' }),
+    '',
+  );
+  assert.notEqual(await xmlErrors('server-status', xml.replace(/<Scoreboard>.*<\/Scoreboard>/, '')), '');
 });

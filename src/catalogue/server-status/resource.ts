@@ -21,7 +21,12 @@ export function serverStatusResource(opts: ServerStatusOptions): ResourceDefinit
         const model: ServerStatusModel = { status, summary: summarize(status) };
         return {
           type: 'representation',
-          representation: { model, view: serverStatusView, canonicalPath: SERVER_STATUS_PATH },
+          representation: {
+            model,
+            view: serverStatusView,
+            canonicalPath: SERVER_STATUS_PATH,
+            schema: 'server-status',
+          },
         };
       },
     },
