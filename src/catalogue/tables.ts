@@ -68,6 +68,42 @@ export interface LoansTable {
   borrowed_at: string;
   due_at: string;
   returned_at: string | null;
+  /** The copy lent (migration 0010); null only for rows written by tools that predate copies. */
+  copy_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How often the loan was renewed. */
+  renewals: ColumnType<number, number | undefined, number>;
+}
+
+/** One copy of a work (migration 0010). Status is derived: missing, on loan, held, available. */
+export interface CopiesTable {
+  id: Generated<number>;
+  work_id: number;
+  /** 1, 2, … within the work. */
+  nummer: number;
+  /** Shelfmark, e.g. `Goe 12 Fa`. */
+  signatur: string;
+  barcode: string;
+  standort: string;
+  missing_since: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export type HoldEndReason = 'cancelled' | 'fulfilled' | 'expired';
+
+/** A member's place in a work's queue (migration 0010); first come (placed_at, id) first served. */
+export interface HoldsTable {
+  id: Generated<number>;
+  person_id: number;
+  work_id: number;
+  placed_at: string;
+  /** The copy kept for this member; null while waiting. */
+  copy_id: number | null;
+  ready_at: string | null;
+  expires_at: string | null;
+  ended_at: string | null;
+  end_reason: HoldEndReason | null;
 }
 
 /** One row (id 1): changed by every committed write (migration 0003, ADR 0048). */
@@ -104,6 +140,8 @@ export interface DB {
   slug_history: SlugHistoryTable;
   accounts: AccountsTable;
   loans: LoansTable;
+  copies: CopiesTable;
+  holds: HoldsTable;
   change_counter: ChangeCounterTable;
   login_failures: LoginFailuresTable;
   server_settings: ServerSettingsTable;

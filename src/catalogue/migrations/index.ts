@@ -9,6 +9,7 @@ import { lifeDatesVersion } from './0006-life-dates-version.ts';
 import { listRanks } from './0007-list-ranks.ts';
 import { personListRanks } from './0008-person-list-ranks.ts';
 import { counterFirst } from './0009-counter-first.ts';
+import { circulationTables } from './0010-circulation.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -20,4 +21,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0007-list-ranks': listRanks(context),
   '0008-person-list-ranks': personListRanks(context),
   '0009-counter-first': counterFirst(context),
+  '0010-circulation': circulationTables(context),
 });
