@@ -66,6 +66,8 @@ export const de = {
   // What an error means for people, by problem code: a German page shows this when the error
   // brought no German text of its own (the layer's details are English, for API clients).
   errorExplanations: {
+    SHELFMARK_PERSON_HAS_LOANS:
+      'Die Person hat noch offene Ausleihen oder Vormerkungen und kann deshalb nicht gelöscht werden.',
     SHELFMARK_BAD_REQUEST: 'Die Anfrage ist fehlerhaft und kann so nicht beantwortet werden.',
     SHELFMARK_BODY_MALFORMED: 'Die gesendeten Daten sind fehlerhaft.',
     SHELFMARK_UNAUTHENTICATED: 'Benutzername oder Passwort ist falsch.',

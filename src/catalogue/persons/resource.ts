@@ -9,6 +9,16 @@ import { personRepresentation } from './person-view.ts';
 import { pickWriteMethods } from '../writes/index.ts';
 import { isWritablePersonStore, personWriteMethods } from './write.ts';
 import { personsView, type PersonsModel } from './persons-view.ts';
+import { wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
+import type { OpenLending } from '../lending/open-lending.ts';
+import { personDeleteRepresentation } from './confirm-delete-view.ts';
+
+/** The SQL store says what a person has open at the library; read-only fakes do not. */
+function hasOpenLending(
+  store: PersonStore,
+): store is PersonStore & { openLending(id: number): Promise<OpenLending> } {
+  return typeof (store as { openLending?: unknown }).openLending === 'function';
+}
 
 export function personResource(store: PersonStore): ResourceDefinition {
   return {
@@ -20,6 +30,11 @@ export function personResource(store: PersonStore): ResourceDefinition {
       GET: async (ctx) => {
         const result = resolve(await lookUp(store, ctx), '/personen');
         if ('redirect' in result) return result.redirect;
+        // Staff asking to delete are told first what the person still has open (ADR 0061).
+        if (wantsDeleteConfirmation(ctx) && hasOpenLending(store)) {
+          const open = await store.openLending(result.found.id);
+          return { type: 'representation', representation: personDeleteRepresentation(result.found, open) };
+        }
         return { type: 'representation', representation: personRepresentation(result.found) };
       },
       ...(isWritablePersonStore(store) &&

@@ -26,6 +26,7 @@ import { keyedList } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
 import { lockChangeCounter } from '../changes.ts';
+import { openLendingOf, refuseWhileLending, type OpenLending } from '../lending/open-lending.ts';
 
 export interface PersonInput {
   /** Wanted slug (PUT to a new URL, demo data); generated from the name when absent. */
@@ -50,6 +51,8 @@ export interface SqlPersonStore extends PersonStore {
    * With `expectedUpdatedAt`: ChangedMeanwhileError (nothing written) unless the row still has it.
    */
   delete(id: number, expect?: WriteExpectation): Promise<boolean>;
+  /** Open loans and holds of a person: while there are any, delete refuses (ADR 0061). */
+  openLending(id: number): Promise<OpenLending>;
 }
 
 const SUMMARY_COLUMNS = [
@@ -187,7 +190,10 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       );
     },
 
-    delete: (id, expect) => softDelete(db, 'persons', id, expect, now, touchWorksOf),
+    openLending: (id) => openLendingOf(db, id),
+
+    // Refused while the person has open loans or holds (PersonHasLendingError, ADR 0061).
+    delete: (id, expect) => softDelete(db, 'persons', id, expect, now, touchWorksOf, refuseWhileLending),
   };
 }
 

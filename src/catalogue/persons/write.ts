@@ -8,6 +8,8 @@ import { PERSON_FIELD_NAMES, readPerson, type PersonFields } from './person-inpu
 import { personFormView, type PersonFormModel } from './person-forms.ts';
 import { personRepresentation } from './person-view.ts';
 import type { SqlPersonStore } from './store.ts';
+import { PersonHasLendingError } from '../lending/open-lending.ts';
+import { personHasLendingProblem } from '../lending/problems.ts';
 
 /** The write side of the person store (SqlPersonStore has it). */
 export type PersonWriter = Pick<SqlPersonStore, 'create' | 'replace' | 'delete'>;
@@ -27,6 +29,8 @@ export function personWriteMethods(store: WritablePersonStore): WriteMethods {
     // Reading a person looks nothing up: no references.
     readInput: async (ctx) => readPerson(ctx.body, ctx.links),
     fieldNames: PERSON_FIELD_NAMES,
+    // The store refuses to delete a person with open loans or holds (ADR 0061): 409.
+    refusal: (error) => (error instanceof PersonHasLendingError ? personHasLendingProblem(error) : undefined),
     formPage: ({ current, version, state, canonicalPath }) => {
       const model: PersonFormModel = {
         mode: current ? 'edit' : 'new',

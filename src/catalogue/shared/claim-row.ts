@@ -47,6 +47,11 @@ export function softDelete(
   now: () => string,
   /** What else showed the row and so gets a new version (shared/versions.ts). */
   touchShowing?: (trx: Kysely<DB>, id: number, at: string) => Promise<void>,
+  /**
+   * Refuses the delete by throwing (a person with open loans, ADR 0061): run under the change
+   * counter's lock, after the row was found, so no write can change what it checked until commit.
+   */
+  guard?: (trx: Kysely<DB>, id: number) => Promise<void>,
 ): Promise<boolean> {
   const expected = expectedText(expect);
   return compareAndSet(expected, () =>
@@ -59,6 +64,7 @@ export function softDelete(
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!current) return false;
+      await guard?.(trx, id);
       const at = await claimRow(trx, table, id, expected ?? current.updated_at, now());
       await trx.updateTable(table).set({ deleted_at: at }).where('id', '=', id).execute();
       await touchShowing?.(trx, id, at);

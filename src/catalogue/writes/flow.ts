@@ -72,7 +72,10 @@ export interface ReplaceableResource<T extends Stored, I> {
   /** The form's field names, whose entered values the 422 form page shows again. */
   readonly fieldNames: readonly string[];
   readonly formPage: (page: FormPageModel<T>) => AnyRepresentation;
-  /** A store error of a create or replace that is the client's field problem (→ 422), else undefined. */
+  /**
+   * A store error of a create, replace or delete that is the client's problem (a field → 422, a
+   * delete refused → 409), else undefined.
+   */
   readonly refusal?: (error: unknown) => HttpError | undefined;
 }
 
@@ -267,8 +270,12 @@ function deleteHandler<T extends Stored, I>(resource: WritableResource<T, I>): H
       if (!('found' in target)) throw notFound();
       const current = target.found;
       ctx.checkPreconditions(resource.representationOf(current));
-      // Deletes only the row the preconditions were checked against (compare-and-set).
-      if (!(await resource.store.delete(current.id, { expectedUpdatedAt: current.updatedAt }))) throw gone();
+      // Deletes only the row the preconditions were checked against (compare-and-set); a store
+      // that refuses (a person with open loans, ADR 0061) is answered by the resource's refusal.
+      const deleted = await resource.store
+        .delete(current.id, { expectedUpdatedAt: current.updatedAt })
+        .catch(writeFailed(resource, false));
+      if (!deleted) throw gone();
       // A form DELETE (POST with `_method`) has a body; an API DELETE usually has none.
       return formFlow(ctx) && hasBody(ctx)
         ? { type: 'redirect', status: 303, path: resource.collection }

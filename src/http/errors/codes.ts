@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   SHELFMARK_METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed' },
   SHELFMARK_NOT_ACCEPTABLE: { status: 406, title: 'Not Acceptable' },
   SHELFMARK_CONFLICT: { status: 409, title: 'Conflict' },
+  SHELFMARK_PERSON_HAS_LOANS: { status: 409, title: 'Conflict' },
   SHELFMARK_GONE: { status: 410, title: 'Gone' },
   SHELFMARK_PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
   SHELFMARK_BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },

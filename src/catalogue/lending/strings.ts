@@ -1,0 +1,50 @@
+// UI strings of the lending rules (German default, English), beside the feature like loans/strings.ts.
+import type { Lang } from '../../http/resource/types.ts';
+
+interface Open {
+  readonly loans: number;
+  readonly holds: number;
+}
+
+const deCount = ({ loans, holds }: Open): string =>
+  [
+    ...(loans > 0 ? [loans === 1 ? 'eine offene Ausleihe' : `${loans} offene Ausleihen`] : []),
+    ...(holds > 0 ? [holds === 1 ? 'eine Vormerkung' : `${holds} Vormerkungen`] : []),
+  ].join(' und ');
+
+const enCount = ({ loans, holds }: Open): string =>
+  [
+    ...(loans > 0 ? [loans === 1 ? 'one open loan' : `${loans} open loans`] : []),
+    ...(holds > 0 ? [holds === 1 ? 'one open hold' : `${holds} open holds`] : []),
+  ].join(' and ');
+
+const de = {
+  openLending: deCount,
+  cannotDelete: (open: Open) =>
+    `Diese Person kann nicht gelöscht werden: Sie hat noch ${deCount(open)}. Erst wenn alles zurückgegeben und jede Vormerkung beendet ist, lässt sie sich löschen.`,
+  cannotDeleteTitle: (name: string) => `„${name}“ kann nicht gelöscht werden`,
+  toLoans: 'Zu den Ausleihen dieser Person',
+  back: 'Zurück',
+  overdueBlocks: (days: number) =>
+    `Eine Ausleihe ist seit mehr als ${days} Tagen überfällig. Bitte geben Sie sie zuerst zurück; bis dahin ist keine neue Ausleihe möglich.`,
+  returnAtDesk:
+    'Rückgaben nimmt das Personal an der Theke entgegen. Bitte bringen Sie das Exemplar in die Bibliothek.',
+};
+
+const en: typeof de = {
+  openLending: enCount,
+  cannotDelete: (open) =>
+    `This person cannot be deleted: they still have ${enCount(open)}. Once everything is returned and every hold has ended, they can be deleted.`,
+  cannotDeleteTitle: (name) => `“${name}” cannot be deleted`,
+  toLoans: "To this person's loans",
+  back: 'Back',
+  overdueBlocks: (days) =>
+    `A loan is overdue by more than ${days} days. Please return it first; until then no new loan is possible.`,
+  returnAtDesk: 'Returns are checked in at the desk. Please bring the copy to the library.',
+};
+
+export type LendingStrings = typeof de;
+
+export function lendingStrings(lang: Lang): LendingStrings {
+  return lang === 'en' ? en : de;
+}
