@@ -13,6 +13,11 @@ commands:
                         (--workers N, --port, --host, --base-url, --no-demo, … see README)
   migrate               bring the database schema up to date
   demo --works N        add N synthetic works (and N/4 persons) for benchmarks
+  import FILE|- [--format jsonl|csv]
+                        add or update persons, works, copies and accounts from JSON Lines or
+                        CSV; lines not imported are listed on stderr as FILE:LINE: reason
+  export [--format jsonl|csv] [--output FILE] [--accounts]
+                        write the catalogue (accounts only with --accounts; never passwords)
   user add <username> --person <slug> [--role staff|member] [--password-stdin]
   user passwd <username> [--password-stdin]
   user role <username> staff|member
@@ -31,6 +36,14 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; extraFlags: reado
   serve: { load: async () => (await import('./serve.ts')).serveCommand, extraFlags: [] },
   migrate: { load: async () => (await import('./database.ts')).migrateCommand, extraFlags: [] },
   demo: { load: async () => (await import('./database.ts')).demoCommand, extraFlags: ['works'] },
+  import: {
+    load: async () => (await import('./transfer.ts')).importCommand,
+    extraFlags: ['format'],
+  },
+  export: {
+    load: async () => (await import('./transfer.ts')).exportCommand,
+    extraFlags: ['format', 'output', 'accounts'],
+  },
   user: {
     load: async () => (await import('./user.ts')).userCommand,
     extraFlags: ['person', 'role', 'password-stdin'],

@@ -1,0 +1,7 @@
+// Import and export of the catalogue as JSON Lines or CSV (docs/decisions/0064-import-and-export.md).
+export { importRecords, DEFAULT_BATCH, type ImportItem, type ImportSummary, type Counts } from './import.ts';
+export { exportRecords } from './export.ts';
+export { readJsonLines, jsonLine } from './jsonl.ts';
+export { readCsv, csvHeader, csvRow, CsvHeaderError, CSV_COLUMNS } from './csv.ts';
+export { checkRecord, FIELDS, type TransferRecord, type RecordType } from './records.ts';
+export { NO_PASSWORD } from './write-accounts.ts';

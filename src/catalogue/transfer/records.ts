@@ -1,0 +1,184 @@
+// The records of an import or export file (docs/decisions/0064-import-and-export.md): one
+// person, work, copy or account each, named by the representation's German field names and
+// keyed by slug (persons, works), by work slug and number (copies) or by username (accounts).
+// Both formats (JSON Lines, CSV) read into the same plain object, which `checkRecord` turns into
+// a typed record or a reason; the store-side checks (slugs taken, persons unknown) come later.
+import { isValidSlug } from '../slugs.ts';
+import { NAME_MAX, IMAGE_MAX } from '../persons/person-input.ts';
+import { TITLE_MAX, YEAR_MIN, YEAR_MAX, COPIES_MAX, PERSONS_MAX } from '../works/work-input.ts';
+import type { Role } from '../tables.ts';
+import { isValidUsername } from '../accounts/store.ts';
+
+export interface PersonRecord {
+  readonly type: 'person';
+  readonly slug: string;
+  readonly vorname: string;
+  readonly nachname: string;
+  readonly image: string | null;
+  readonly geboren: number | null;
+  readonly gestorben: number | null;
+}
+
+export interface WorkRecord {
+  readonly type: 'work';
+  readonly slug: string;
+  readonly titel: string;
+  readonly jahr: number | null;
+  readonly exemplare: number;
+  /** Slugs of the work's persons, first author first. */
+  readonly personen: readonly string[];
+}
+
+export interface CopyRecord {
+  readonly type: 'copy';
+  /** Slug of the copy's work. */
+  readonly werk: string;
+  readonly nummer: number;
+  readonly signatur: string;
+  readonly barcode: string;
+  readonly standort: string;
+  /** ISO time since when the copy is missing, or null. */
+  readonly fehltSeit: string | null;
+}
+
+/** An account without its password: imported accounts cannot log in until one is set. */
+export interface AccountRecord {
+  readonly type: 'account';
+  readonly username: string;
+  /** Slug of the account's person. */
+  readonly person: string;
+  readonly rolle: Role;
+}
+
+export type TransferRecord = PersonRecord | WorkRecord | CopyRecord | AccountRecord;
+export type RecordType = TransferRecord['type'];
+
+/** Every field of every type, in the order records are written (and CSV's columns). */
+export const FIELDS: Readonly<Record<RecordType, readonly string[]>> = {
+  person: ['slug', 'vorname', 'nachname', 'image', 'geboren', 'gestorben'],
+  work: ['slug', 'titel', 'jahr', 'exemplare', 'personen'],
+  copy: ['werk', 'nummer', 'signatur', 'barcode', 'standort', 'fehltSeit'],
+  account: ['username', 'person', 'rolle'],
+};
+
+export const TEXT_MAX = 200;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+class Reason extends Error {}
+
+function text(o: Record<string, unknown>, name: string, max: number): string {
+  const v = o[name];
+  if (typeof v !== 'string' || v.trim() === '') throw new Reason(`${name}: required text`);
+  if (v.length > max) throw new Reason(`${name}: longer than ${max} characters`);
+  if (CONTROL.test(v)) throw new Reason(`${name}: contains control characters`);
+  return v;
+}
+
+function optionalText(o: Record<string, unknown>, name: string, max: number): string | null {
+  return o[name] === undefined || o[name] === null ? null : text(o, name, max);
+}
+
+function int(o: Record<string, unknown>, name: string, min: number, max: number): number | null {
+  const v = o[name];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
+    throw new Reason(`${name}: must be a whole number from ${min} to ${max}`);
+  return v;
+}
+
+function slug(o: Record<string, unknown>, name: string): string {
+  const v = o[name];
+  if (typeof v !== 'string' || !isValidSlug(v)) throw new Reason(`${name}: not a valid slug`);
+  return v;
+}
+
+/** The stored form of a portrait: a path under the base or an http(s) URL (as persons' PUT stores it). */
+function image(o: Record<string, unknown>): string | null {
+  const v = optionalText(o, 'image', IMAGE_MAX);
+  if (v === null) return null;
+  if (/\s/.test(v)) throw new Reason('image: contains white space');
+  if (v.startsWith('/') && !v.startsWith('//')) return v;
+  if (/^https?:\/\/[^/]/i.test(v) && URL.canParse(v)) return v;
+  throw new Reason('image: must be an http(s) URL or a path starting with /');
+}
+
+function person(o: Record<string, unknown>): PersonRecord {
+  const geboren = int(o, 'geboren', YEAR_MIN, YEAR_MAX);
+  const gestorben = int(o, 'gestorben', YEAR_MIN, YEAR_MAX);
+  if (geboren !== null && gestorben !== null && gestorben < geboren)
+    throw new Reason('gestorben: before geboren');
+  return {
+    type: 'person',
+    slug: slug(o, 'slug'),
+    vorname: text(o, 'vorname', NAME_MAX),
+    nachname: text(o, 'nachname', NAME_MAX),
+    image: image(o),
+    geboren,
+    gestorben,
+  };
+}
+
+function work(o: Record<string, unknown>): WorkRecord {
+  const personen = o.personen ?? [];
+  if (!Array.isArray(personen)) throw new Reason('personen: must be a list of person slugs');
+  if (personen.length > PERSONS_MAX) throw new Reason(`personen: more than ${PERSONS_MAX}`);
+  const slugs = personen.map((_, i) => slug(personen as unknown as Record<string, unknown>, String(i)));
+  if (new Set(slugs).size !== slugs.length) throw new Reason('personen: a person is named twice');
+  return {
+    type: 'work',
+    slug: slug(o, 'slug'),
+    titel: text(o, 'titel', TITLE_MAX),
+    jahr: int(o, 'jahr', YEAR_MIN, YEAR_MAX),
+    exemplare: int(o, 'exemplare', 0, COPIES_MAX) ?? 1,
+    personen: slugs,
+  };
+}
+
+function copy(o: Record<string, unknown>): CopyRecord {
+  const nummer = int(o, 'nummer', 1, COPIES_MAX);
+  if (nummer === null) throw new Reason('nummer: required');
+  const fehltSeit = optionalText(o, 'fehltSeit', 30);
+  if (fehltSeit !== null && !(ISO_TIME.test(fehltSeit) && Number.isFinite(Date.parse(fehltSeit))))
+    throw new Reason('fehltSeit: must be a UTC time like 2024-05-01T10:00:00.000Z');
+  return {
+    type: 'copy',
+    werk: slug(o, 'werk'),
+    nummer,
+    signatur: text(o, 'signatur', TEXT_MAX),
+    barcode: text(o, 'barcode', TEXT_MAX),
+    standort: text(o, 'standort', TEXT_MAX),
+    fehltSeit,
+  };
+}
+
+function account(o: Record<string, unknown>): AccountRecord {
+  const username = o.username;
+  if (typeof username !== 'string' || !isValidUsername(username))
+    throw new Reason('username: 1–40 of a-z 0-9 . _ -, starting with a letter or digit');
+  const rolle = o.rolle ?? 'member';
+  if (rolle !== 'member' && rolle !== 'staff') throw new Reason('rolle: member or staff');
+  return { type: 'account', username, person: slug(o, 'person'), rolle };
+}
+
+const READERS = { person, work, copy, account } as const;
+
+/** A record, or the reason the object is none. Fields not of its type are refused (typos). */
+export function checkRecord(value: unknown): TransferRecord | { readonly reason: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { reason: 'not an object' };
+  const o = value as Record<string, unknown>;
+  const type = o.type;
+  if (typeof type !== 'string' || !Object.hasOwn(READERS, type))
+    return { reason: 'type: must be person, work, copy or account' };
+  const fields = FIELDS[type as RecordType];
+  const unknown = Object.keys(o).filter((k) => k !== 'type' && !fields.includes(k));
+  if (unknown.length > 0)
+    return { reason: `unknown field ${unknown.map((k) => JSON.stringify(k)).join(', ')}` };
+  try {
+    return READERS[type as RecordType](o);
+  } catch (error) {
+    if (error instanceof Reason) return { reason: error.message };
+    throw error;
+  }
+}
