@@ -162,7 +162,11 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const database = await openCatalogueDatabase(config, {
     onConnectionError: (error) => reportRequestError(logs.errorLog, error),
   });
-  const stores = createStores(database.db, { capabilities: database.capabilities });
+  const stores = createStores(database.db, {
+    capabilities: database.capabilities,
+    holdDays: config.holdDays,
+    maxRenewals: config.maxRenewals,
+  });
   const stopWarnings = logProcessWarnings(logs.errorLog);
   const representationCache = new RepresentationCache({
     maxBytes: config.cacheMiB * 1024 * 1024,
@@ -171,6 +175,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const accounts = createAccountStore(database.db);
   const catalogue = catalogueResources(stores, {
     errorLogPath: config.errorLog,
+    holdDays: config.holdDays,
     serverStatus,
     currentPrincipal: async (id) => {
       const account = await accounts.findById(id);

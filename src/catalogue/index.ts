@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
 import { homeResource } from './home/index.ts';
 import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
+import { holdResource, holdsResource, queueResource, type HoldStore } from './holds/index.ts';
 import { createErrorPage, type ErrorPage, type ErrorPageSlots } from './layout/index.ts';
 import type { PersonStore, WorkStore } from './model.ts';
 import { personResource, personsResource } from './persons/index.ts';
@@ -27,6 +28,8 @@ export interface ResourceStores {
   readonly works: WorkStore;
   /** Loans (`/ausleihen/…`); without it the loan resources are not served. */
   readonly loans?: LoanStore;
+  /** Holds (`/personen/{slug}/vormerkungen`, `/werke/{slug}/vormerkungen`); without it they are not served. */
+  readonly holds?: HoldStore;
   /** A person's life dates (`/personen/{slug}/lebensdaten`); without it they are not served. */
   readonly lifeDates?: LifeDatesStore;
   /** Every public person and work for `/sitemap.xml`; without it no sitemap and no robots.txt. */
@@ -50,6 +53,8 @@ export interface CatalogueOptions {
   readonly serverStatus?: () => Promise<ServerStatus>;
   /** URLs per sitemap file before /sitemap.xml becomes an index (default 50,000, the protocol's maximum). */
   readonly sitemapLimit?: number;
+  /** Days a returned copy is kept for a hold, shown on the hold pages (default 7). */
+  readonly holdDays?: number;
 }
 
 export interface Catalogue {
@@ -74,6 +79,13 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     worksResource(stores.works, stores.persons),
     workResource(stores.works, stores.persons),
     ...(stores.loans ? [loansResource(stores.loans), loanResource(stores.loans)] : []),
+    ...(stores.holds
+      ? [
+          holdsResource(stores.holds, { ...(opts.holdDays !== undefined && { holdDays: opts.holdDays }) }),
+          holdResource(stores.holds),
+          queueResource(stores.holds),
+        ]
+      : []),
     sessionResource(stores.persons),
     ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
     ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),

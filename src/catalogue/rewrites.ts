@@ -6,6 +6,10 @@ export const catalogueRewrites: readonly RewriteRule[] = [
   { pattern: /^\/personen\/([^/.]+)$/, target: '/person?slug=$1' },
   // A person's life dates, their own resource (src/catalogue/life-dates, ADR 0026).
   { pattern: /^\/personen\/([^/.]+)\/lebensdaten$/, target: '/lebensdaten?slug=$1' },
+  // A member's holds, one hold, and a work's queue for staff (src/catalogue/holds, ADR 0059).
+  { pattern: /^\/personen\/([^/.]+)\/vormerkungen$/, target: '/vormerkungen?slug=$1' },
+  { pattern: /^\/personen\/([^/.]+)\/vormerkungen\/(\d+)$/, target: '/vormerkung?slug=$1&id=$2' },
+  { pattern: /^\/werke\/([^/.]+)\/vormerkungen$/, target: '/warteschlange?slug=$1' },
   { pattern: /^\/werke\/([^/.]+)$/, target: '/werk?slug=$1' },
   // A user's loans and one loan of theirs (src/catalogue/loans). `/ausleihen` itself, the staff
   // list of loans due, is a route of its own.

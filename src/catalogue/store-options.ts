@@ -10,6 +10,10 @@ export interface StoreOptions {
   readonly now?: () => Date;
   /** Hard upper bound on a page, whatever the caller asks (default 100). */
   readonly maxPageSize?: number;
+  /** Days a returned copy is kept for the first hold in the queue (default 7, ADR 0059). */
+  readonly holdDays?: number;
+  /** How often a loan may be renewed (default 2, ADR 0060). */
+  readonly maxRenewals?: number;
 }
 
 export interface ResolvedStoreOptions {

@@ -5,6 +5,8 @@ import { createPersonStore, type SqlPersonStore } from './persons/store.ts';
 import { createWorkStore, type SqlWorkStore } from './works/store.ts';
 import { createLoanStore } from './loans/store.ts';
 import type { LoanStore } from './loans/model.ts';
+import { createHoldStore } from './holds/store.ts';
+import type { HoldStore } from './holds/model.ts';
 import type { StoreOptions } from './store-options.ts';
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
@@ -13,6 +15,7 @@ export interface CatalogueStores {
   readonly persons: SqlPersonStore;
   readonly works: SqlWorkStore;
   readonly loans: LoanStore;
+  readonly holds: HoldStore;
   readonly lifeDates: LifeDatesStore;
   readonly sitemap: SitemapSource;
 }
@@ -23,6 +26,11 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     persons: createPersonStore(db, options),
     works: createWorkStore(db, options),
     loans: createLoanStore(db, { capabilities: options?.capabilities, now: options?.now }),
+    holds: createHoldStore(db, {
+      capabilities: options?.capabilities,
+      now: options?.now,
+      ...(options?.holdDays !== undefined && { holdDays: options.holdDays }),
+    }),
     lifeDates: createLifeDatesStore(db, options),
     sitemap: sqlSitemapSource(db),
   };

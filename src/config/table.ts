@@ -149,6 +149,20 @@ export const OPTIONS = {
     fallback: '32',
     parse: integer(0, 65536),
   },
+  holdDays: {
+    env: 'SHELFMARK_HOLD_DAYS',
+    flag: 'hold-days',
+    description: 'days a returned copy is kept for the first hold in the queue (ADR 0059)',
+    fallback: '7',
+    parse: integer(1, 365),
+  },
+  maxRenewals: {
+    env: 'SHELFMARK_MAX_RENEWALS',
+    flag: 'max-renewals',
+    description: 'how often a loan may be renewed (ADR 0060)',
+    fallback: '2',
+    parse: integer(0, 100),
+  },
   demo: {
     env: 'SHELFMARK_DEMO',
     flag: 'demo',

@@ -78,6 +78,9 @@ export const de = {
     SHELFMARK_METHOD_NOT_ALLOWED: 'Das ist unter dieser Adresse nicht möglich.',
     SHELFMARK_NOT_ACCEPTABLE: 'Keines der verfügbaren Formate wurde angenommen. Verfügbar sind:',
     SHELFMARK_CONFLICT: 'Das widerspricht dem aktuellen Stand. Laden Sie die Seite neu.',
+    SHELFMARK_COPY_AVAILABLE: 'Ein Exemplar ist frei: Leihen Sie es aus, statt es vorzumerken.',
+    SHELFMARK_RENEWAL_LIMIT: 'Diese Ausleihe wurde so oft verlängert, wie es möglich ist.',
+    SHELFMARK_WORK_HELD: 'Das Werk ist vorgemerkt: Die Ausleihe kann nicht verlängert werden.',
     SHELFMARK_GONE: 'Was unter dieser Adresse stand, wurde gelöscht.',
     SHELFMARK_PRECONDITION_FAILED:
       'Die Seite wurde inzwischen geändert. Laden Sie sie neu und versuchen Sie es noch einmal.',

@@ -83,6 +83,27 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     signIn: 'always',
   },
   {
+    resource: 'holds',
+    path: '/personen/{slug}/vormerkungen',
+    summary: "A member's open holds; POST places one (only when no copy is free)",
+    schema: 'holds',
+    signIn: 'always',
+  },
+  {
+    resource: 'hold',
+    path: '/personen/{slug}/vormerkungen/{hold_id}',
+    summary: 'One hold: its place in the queue or until when a copy is kept; DELETE cancels it',
+    schema: 'hold',
+    signIn: 'always',
+  },
+  {
+    resource: 'hold-queue',
+    path: '/werke/{slug}/vormerkungen',
+    summary: "A work's queue of holds (staff)",
+    schema: 'hold-queue',
+    signIn: 'always',
+  },
+  {
     resource: 'session',
     path: '/sitzung',
     summary: 'The session: GET the log-in form or who is signed in, POST logs in, DELETE logs out',

@@ -16,6 +16,7 @@ import {
 } from '../writes/index.ts';
 import { editWorkForm, workFormValues } from './work-forms.ts';
 import { borrowButton } from '../loans/borrow-button.ts';
+import { holdButton } from '../holds/hold-button.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(w: Work, ctx: RequestContext): Markup {
@@ -66,7 +67,7 @@ function workHtml(w: Work, ctx: RequestContext): Markup {
       <dt>${t.available}</dt>
       <dd><span class="availability${w.verfuegbar > 0 ? '' : ' none'}">${w.verfuegbar}</span></dd>
     </dl>
-    ${borrowButton(w, ctx)}
+    ${borrowButton(w, ctx)} ${holdButton(w, ctx)}
   </article>
   ${staffTools(w, ctx)}`;
   return layout({ title: w.titel, main, canonicalPath: workPath(w.slug), section: 'works' }, ctx);

@@ -12,6 +12,12 @@ export const ERROR_CODES = {
   SHELFMARK_NOT_ACCEPTABLE: { status: 406, title: 'Not Acceptable' },
   SHELFMARK_CONFLICT: { status: 409, title: 'Conflict' },
   SHELFMARK_PERSON_HAS_LOANS: { status: 409, title: 'Conflict' },
+  /** A hold was asked for while a copy is free: borrow it instead (issue 12, ADR 0059). */
+  SHELFMARK_COPY_AVAILABLE: { status: 409, title: 'Conflict' },
+  /** A loan's renewals used up (ADR 0060). */
+  SHELFMARK_RENEWAL_LIMIT: { status: 409, title: 'Conflict' },
+  /** A loan cannot be renewed: another member holds the work (ADR 0060). */
+  SHELFMARK_WORK_HELD: { status: 409, title: 'Conflict' },
   SHELFMARK_GONE: { status: 410, title: 'Gone' },
   SHELFMARK_PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
   SHELFMARK_BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },

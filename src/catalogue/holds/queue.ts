@@ -1,0 +1,150 @@
+// A work's queue in the database: locking the work, reading its open holds and free copies, and
+// writing a settlement (settle.ts) back. Every write that touches a work's copies or holds —
+// placing or cancelling a hold, a borrow, a return, a renewal's check — locks the work first and
+// settles its queue as of its own moment, so expiries take effect in the first write after them
+// whatever it is (ADR 0059).
+import type { Kysely } from 'kysely';
+import type { Capabilities } from '../../storage/index.ts';
+import { lockChangeCounter } from '../changes.ts';
+import { touchRows } from '../shared/versions.ts';
+import type { DB } from '../tables.ts';
+import { settle, type FreeCopy, type OpenHold, type Settlement } from './settle.ts';
+
+export const HOLD_DAYS = 7;
+
+export interface LockedWork {
+  readonly id: number;
+  readonly exemplare: number;
+  readonly deletedAt: string | null;
+}
+
+/**
+ * Takes the work's lock inside a write transaction: the change counter first (ADR 0055), then
+ * the work row (`FOR UPDATE` on PostgreSQL; SQLite's BEGIN IMMEDIATE admits one writer anyway).
+ * Whoever holds it sees every loan and hold committed before it.
+ */
+export async function lockWork(
+  trx: Kysely<DB>,
+  workId: number,
+  capabilities: Capabilities,
+): Promise<LockedWork | null> {
+  await lockChangeCounter(trx);
+  let query = trx.selectFrom('works').select(['id', 'exemplare', 'deleted_at']).where('id', '=', workId);
+  if (capabilities.forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? { id: row.id, exemplare: row.exemplare, deletedAt: row.deleted_at } : null;
+}
+
+export async function openHolds(db: Kysely<DB>, workId: number): Promise<OpenHold[]> {
+  const rows = await db
+    .selectFrom('holds')
+    .select(['id', 'person_id', 'placed_at', 'copy_id', 'ready_at', 'expires_at'])
+    .where('work_id', '=', workId)
+    .where('ended_at', 'is', null)
+    .orderBy('placed_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    personId: r.person_id,
+    placedAt: r.placed_at,
+    copyId: r.copy_id,
+    readyAt: r.ready_at,
+    expiresAt: r.expires_at,
+  }));
+}
+
+/**
+ * The work's copies that are neither lent nor kept for a hold, nor missing or withdrawn, in
+ * shelf order. At most as many as the counts allow (copies minus open loans minus kept copies),
+ * so a loan written without its copy (tools predating copies) still counts.
+ */
+export async function freeCopies(db: Kysely<DB>, work: LockedWork, since: string): Promise<FreeCopy[]> {
+  const copies = await db
+    .selectFrom('copies')
+    .select('copies.id')
+    .where('copies.work_id', '=', work.id)
+    .where('copies.deleted_at', 'is', null)
+    .where('copies.missing_since', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('loans')
+            .select('loans.id')
+            .whereRef('loans.copy_id', '=', 'copies.id')
+            .where('loans.returned_at', 'is', null),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('holds')
+            .select('holds.id')
+            .whereRef('holds.copy_id', '=', 'copies.id')
+            .where('holds.ended_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy('copies.nummer')
+    .orderBy('copies.id')
+    .execute();
+  const counts = await db
+    .selectFrom('works')
+    .select((eb) => [
+      eb
+        .selectFrom('loans')
+        .select(eb.fn.countAll().as('n'))
+        .where('loans.work_id', '=', work.id)
+        .where('loans.returned_at', 'is', null)
+        .as('lent'),
+      eb
+        .selectFrom('holds')
+        .select(eb.fn.countAll().as('n'))
+        .where('holds.work_id', '=', work.id)
+        .where('holds.ended_at', 'is', null)
+        .where('holds.copy_id', 'is not', null)
+        .as('kept'),
+    ])
+    .where('works.id', '=', work.id)
+    .executeTakeFirstOrThrow();
+  const room = Math.max(0, work.exemplare - Number(counts.lent ?? 0) - Number(counts.kept ?? 0));
+  return copies.slice(0, room).map((c) => ({ id: c.id, since }));
+}
+
+/**
+ * Settles the locked work's queue as of `at` and writes what changed: holds that ran out end
+ * (`expired`, at their own expiry), free copies are kept for the first waiting holds. The work's
+ * version moves when anything changed (its `verfuegbar` counts kept copies; ADR 0024).
+ */
+export async function settleWork(
+  trx: Kysely<DB>,
+  work: LockedWork,
+  at: string,
+  holdDays: number,
+): Promise<Settlement> {
+  const settlement = settle(await openHolds(trx, work.id), await freeCopies(trx, work, at), at, holdDays);
+  if (settlement.changed.size === 0) return settlement;
+  // Ended ones first: a copy passed on must leave its old hold before the unique index sees it.
+  const changed = settlement.holds.filter((h) => settlement.changed.has(h.id));
+  for (const h of [
+    ...changed.filter((x) => x.endedAt !== null),
+    ...changed.filter((x) => x.endedAt === null),
+  ]) {
+    await trx
+      .updateTable('holds')
+      .set({
+        copy_id: h.copyId,
+        ready_at: h.readyAt,
+        expires_at: h.expiresAt,
+        ended_at: h.endedAt,
+        end_reason: h.endedAt === null ? null : 'expired',
+      })
+      .where('id', '=', h.id)
+      .execute();
+  }
+  await touchRows(trx, 'works', [work.id], at);
+  return settlement;
+}

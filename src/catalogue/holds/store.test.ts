@@ -1,0 +1,195 @@
+// HoldStore against every engine: SQLite always, PostgreSQL when SHELFMARK_TEST_DATABASE_URL is set.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Kysely } from 'kysely';
+import type { DB } from '../tables.ts';
+import { createStores, type CatalogueStores } from '../stores.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
+import { createLoanStore } from '../loans/store.ts';
+import type { LoanStore } from '../loans/model.ts';
+import type { HoldStore } from './model.ts';
+import { createHoldStore } from './store.ts';
+import { lockWork, settleWork } from './queue.ts';
+
+const PG_URL = process.env.SHELFMARK_TEST_DATABASE_URL;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Copy rows for a work made by the store (the work store may not make them itself). */
+async function ensureCopies(db: Kysely<DB>, workId: number, n: number): Promise<void> {
+  const have = await db.selectFrom('copies').select('nummer').where('work_id', '=', workId).execute();
+  const at = new Date(0).toISOString();
+  for (let nummer = have.length + 1; nummer <= n; nummer++) {
+    await db
+      .insertInto('copies')
+      .values({
+        work_id: workId,
+        nummer,
+        signatur: `T ${workId} ${nummer}`,
+        barcode: `T-${workId}-${nummer}`,
+        standort: 'Test',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+}
+
+for (const target of catalogueTestTargets(PG_URL)) {
+  describe(`HoldStore on ${target.dialect}`, { skip: target.skip }, () => {
+    let database: TestDatabase<DB>;
+    let stores: CatalogueStores;
+    let loans: LoanStore;
+    let holds: HoldStore;
+    let clock = new Date('2024-05-01T10:00:00.000Z');
+    let serial = 0;
+    const tick = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+    const person = async () =>
+      (await stores.persons.create({ vorname: 'Leser', nachname: `Nr ${++serial}` })).id;
+    const work = async (exemplare: number) => {
+      const w = await stores.works.create({ titel: `Buch ${++serial}`, exemplare });
+      await ensureCopies(database.db, w.id, exemplare);
+      return w;
+    };
+    /** A return as the loan store will do it once integrated: the queue settles in the same write. */
+    const giveBack = async (personId: number, loanId: number, workId: number) => {
+      assert.ok(await loans.returnLoan(personId, loanId));
+      await database.db.transaction().execute(async (trx) => {
+        const locked = await lockWork(trx, workId, database.capabilities);
+        assert.ok(locked);
+        await settleWork(trx, locked, clock.toISOString(), 7);
+      });
+    };
+
+    before(async () => {
+      database = await target.open();
+      stores = createStores(database.db, { capabilities: database.capabilities });
+      loans = createLoanStore(database.db, { capabilities: database.capabilities, now: () => clock });
+      holds = createHoldStore(database.db, { capabilities: database.capabilities, now: () => clock });
+    });
+    after(() => database?.dispose());
+
+    test('a hold only when no copy is free; once per work; not for a work on loan', async () => {
+      const [anna, ben, cleo] = [await person(), await person(), await person()];
+      const w = await work(1);
+      assert.deepEqual(await holds.place(anna, { id: w.id }), { ok: false, reason: 'copy-free' });
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      assert.deepEqual(await holds.place(anna, { id: w.id }), { ok: false, reason: 'already-borrowed' });
+      tick(1000);
+      const first = await holds.place(ben, { slug: w.slug });
+      assert.ok(first.ok);
+      assert.equal(first.hold.status, 'waiting');
+      assert.equal(first.hold.position, 1);
+      assert.deepEqual(await holds.place(ben, { id: w.id }), { ok: false, reason: 'already-held' });
+      tick(1000);
+      const second = await holds.place(cleo, { id: w.id });
+      assert.ok(second.ok);
+      assert.equal(second.hold.position, 2);
+      assert.deepEqual(await holds.place(cleo + 1000, { id: w.id }), { ok: false, reason: 'unknown-person' });
+      assert.deepEqual(await holds.place(cleo, { id: 999_999 }), { ok: false, reason: 'unknown-work' });
+      const queue = await holds.queue(w.id);
+      assert.deepEqual(
+        queue.items.map((h) => [h.person.id, h.status, h.position]),
+        [
+          [ben, 'waiting', 1],
+          [cleo, 'waiting', 2],
+        ],
+      );
+      assert.equal(queue.lastChange?.toISOString(), clock.toISOString());
+    });
+
+    test('a returned copy is kept for the first in the queue, then expires to the next', async () => {
+      const [anna, ben, cleo] = [await person(), await person(), await person()];
+      const w = await work(1);
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      const b = await holds.place(ben, { id: w.id });
+      tick(1000);
+      const c = await holds.place(cleo, { id: w.id });
+      assert.ok(b.ok && c.ok);
+      tick(DAY_MS);
+      const returnedAt = clock.toISOString();
+      await giveBack(anna, loan.loan.id, w.id);
+      const ready = await holds.hold(ben, b.hold.id);
+      assert.equal(ready?.status, 'ready');
+      assert.equal(ready?.readyAt?.toISOString(), returnedAt);
+      assert.equal(ready?.expiresAt?.getTime(), Date.parse(returnedAt) + 7 * DAY_MS);
+      assert.match(ready?.copy?.signatur ?? '', /^T \d+ 1$/);
+      assert.equal((await holds.hold(cleo, c.hold.id))?.position, 1);
+      // Eight days later, before anything is written: ben's hold reads as expired, cleo's as ready
+      // since ben's expiry.
+      tick(8 * DAY_MS);
+      const expired = await holds.hold(ben, b.hold.id);
+      assert.equal(expired?.status, 'ended');
+      assert.equal(expired?.endReason, 'expired');
+      const next = await holds.hold(cleo, c.hold.id);
+      assert.equal(next?.status, 'ready');
+      assert.equal(next?.readyAt?.getTime(), Date.parse(returnedAt) + 7 * DAY_MS);
+      assert.deepEqual((await holds.holdsOf(ben)).items, []);
+      // The next write stores exactly that.
+      const anotherWork = await work(1);
+      assert.ok((await loans.borrow(anna, { id: anotherWork.id })).ok);
+      await database.db.transaction().execute(async (trx) => {
+        const locked = await lockWork(trx, w.id, database.capabilities);
+        await settleWork(trx, locked!, clock.toISOString(), 7);
+      });
+      const rows = await database.db
+        .selectFrom('holds')
+        .select(['id', 'ended_at', 'end_reason', 'ready_at'])
+        .where('work_id', '=', w.id)
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        rows.map((r) => [r.end_reason, r.ended_at, r.ready_at]),
+        [
+          ['expired', expired?.endedAt?.toISOString(), returnedAt],
+          [null, null, next?.readyAt?.toISOString()],
+        ],
+      );
+    });
+
+    test('cancelling ends the hold (then it is history), and a kept copy goes to the next', async () => {
+      const [anna, ben, cleo] = [await person(), await person(), await person()];
+      const w = await work(1);
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      const b = await holds.place(ben, { id: w.id });
+      tick(1000);
+      const c = await holds.place(cleo, { id: w.id });
+      assert.ok(b.ok && c.ok);
+      tick(1000);
+      await giveBack(anna, loan.loan.id, w.id);
+      tick(1000);
+      const cancelled = await holds.cancel(ben, b.hold.id);
+      assert.ok(cancelled && 'cancelled' in cancelled);
+      assert.equal(cancelled.cancelled.endReason, 'cancelled');
+      const again = await holds.cancel(ben, b.hold.id);
+      assert.ok(again && 'ended' in again);
+      assert.equal(await holds.cancel(cleo, b.hold.id), null, 'a hold belongs to one member');
+      const next = await holds.hold(cleo, c.hold.id);
+      assert.equal(next?.status, 'ready');
+      assert.equal(next?.readyAt?.toISOString(), clock.toISOString());
+    });
+
+    test('50 concurrent holds on one work, one handle: the queue is exactly the order of arrival', async () => {
+      const w = await work(1);
+      const lender = await person();
+      assert.ok((await loans.borrow(lender, { id: w.id })).ok);
+      const people = await Promise.all(Array.from({ length: 50 }, () => person()));
+      const outcomes = await Promise.all(people.map((p) => holds.place(p, { id: w.id })));
+      assert.ok(outcomes.every((o) => o.ok));
+      const queue = await holds.queue(w.id);
+      assert.deepEqual(
+        queue.items.map((h) => h.position),
+        people.map((_p, i) => i + 1),
+      );
+      const ids = queue.items.map((h) => h.id);
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => a - b),
+        'placed in id order',
+      );
+    });
+  });
+}
