@@ -16,6 +16,7 @@ export const CATALOGUE_SOURCES = [
   'src/catalogue/works/store.ts',
   'src/catalogue/works/search-text.ts',
   'src/storage',
+  'src/catalogue/transfer',
   'src/cli/database.ts',
 ];
 

@@ -12,7 +12,9 @@ commands:
   serve                 migrate, load the demo catalogue into an empty database, and serve
                         (--workers N, --port, --host, --base-url, --no-demo, … see README)
   migrate               bring the database schema up to date
-  demo --works N        add N synthetic works (and N/4 persons) for benchmarks
+  demo --works N [--output FILE]
+                        add N synthetic works (and N/4 persons) for benchmarks, through the
+                        import; with --output write them as JSON Lines for import instead
   import FILE|- [--format jsonl|csv]
                         add or update persons, works, copies and accounts from JSON Lines or
                         CSV; lines not imported are listed on stderr as FILE:LINE: reason
@@ -35,7 +37,7 @@ type Command = (
 const COMMANDS: Record<string, { load: () => Promise<Command>; extraFlags: readonly string[] }> = {
   serve: { load: async () => (await import('./serve.ts')).serveCommand, extraFlags: [] },
   migrate: { load: async () => (await import('./database.ts')).migrateCommand, extraFlags: [] },
-  demo: { load: async () => (await import('./database.ts')).demoCommand, extraFlags: ['works'] },
+  demo: { load: async () => (await import('./database.ts')).demoCommand, extraFlags: ['works', 'output'] },
   import: {
     load: async () => (await import('./transfer.ts')).importCommand,
     extraFlags: ['format'],

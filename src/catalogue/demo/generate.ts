@@ -1,119 +1,36 @@
-// Synthetic catalogue for benchmarks: n works, one person per four works (some works have two),
-// inserted in batches inside one transaction. Slugs carry a run tag so runs can be repeated.
+// Synthetic catalogue written straight into the tables, in batches inside one transaction, as
+// the stores of every schema since 0001 would write it: for tests of migrations, which need rows
+// written at an older schema. Everything else loads the same catalogue through the import
+// (`shelfmark demo --works N`, ../transfer): see synthetic.ts.
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { detectCapabilities, placeUnranked, searchText, slugify } from '../../storage/index.ts';
+import { detectCapabilities, placeUnranked, searchText } from '../../storage/index.ts';
 import { personSortKey } from '../persons/store.ts';
 import type { DB } from '../tables.ts';
 import { workSearchText } from '../works/search-text.ts';
 import { workSortKey } from '../works/store.ts';
-
-const VORNAMEN = [
-  'Anna',
-  'Jörg',
-  'Lena',
-  'Paul',
-  'Sophie',
-  'Jürgen',
-  'Clara',
-  'Max',
-  'Emilia',
-  'Lukas',
-  'Marie',
-  'Felix',
-  'Greta',
-  'Ömer',
-  'Hanna',
-  'Jonas',
-];
-const NACHNAMEN = [
-  'Müller',
-  'Schmidt',
-  'Schäfer',
-  'Köhler',
-  'Weiß',
-  'Becker',
-  'Hoffmann',
-  'Koch',
-  'Richter',
-  'Groß',
-  'Wagner',
-  'von Arnim',
-  'Böhm',
-  'Krüger',
-  'Neumann',
-  'Lehmann',
-];
-const ADJEKTIVE = [
-  'stille',
-  'dunkle',
-  'ferne',
-  'letzte',
-  'grüne',
-  'verlorene',
-  'goldene',
-  'schöne',
-  'kühle',
-  'große',
-  'fröhliche',
-  'kleine',
-];
-const NOMEN = [
-  'Garten',
-  'Fluss',
-  'Morgen',
-  'Brücke',
-  'Stadt',
-  'Sommer',
-  'Spiegel',
-  'Wald',
-  'Straße',
-  'Insel',
-  'Abend',
-  'Tür',
-  'Reise',
-  'Zug',
-];
-const ARTIKEL: Readonly<Record<string, string>> = {
-  Brücke: 'Die',
-  Stadt: 'Die',
-  Straße: 'Die',
-  Insel: 'Die',
-  Tür: 'Die',
-  Reise: 'Die',
-};
+import { syntheticPerson, syntheticPersonCount, syntheticWork } from './synthetic.ts';
 
 const BATCH = 500;
-
-function pick<T>(list: readonly T[], i: number): T {
-  return list[i % list.length] as T;
-}
-
 /** Inserts `n` works (and n/4 persons); returns what it created and how long it took. */
 export async function generateWorks(
   db: Kysely<DB>,
   n: number,
+  tag: string = randomBytes(3).toString('hex'),
 ): Promise<{ persons: number; works: number; ms: number }> {
   const started = performance.now();
-  const tag = randomBytes(3).toString('hex');
   const at = new Date().toISOString();
-  const personCount = Math.max(1, Math.ceil(n / 4));
+  const personCount = syntheticPersonCount(n);
   await db.transaction().execute(async (trx) => {
     const people: { id: number; vorname: string; nachname: string }[] = [];
     for (let start = 0; start < personCount; start += BATCH) {
       const rows = [];
       for (let i = start; i < Math.min(personCount, start + BATCH); i += 1) {
-        const vorname = pick(VORNAMEN, i * 7);
-        const nachname = pick(NACHNAMEN, i * 3 + Math.floor(i / 16));
+        const { type: _type, ...p } = syntheticPerson(i, tag);
         rows.push({
-          slug: `${slugify(`${vorname} ${nachname}`)}-${tag}-${i}`,
-          vorname,
-          nachname,
-          image: null,
-          geboren: 1900 + (i % 100),
-          gestorben: null,
-          sort_key: personSortKey(vorname, nachname),
-          search_text: searchText(vorname, nachname),
+          ...p,
+          sort_key: personSortKey(p.vorname, p.nachname),
+          search_text: searchText(p.vorname, p.nachname),
           created_at: at,
           updated_at: at,
         });
@@ -127,21 +44,13 @@ export async function generateWorks(
       const rows = [];
       const authors: (typeof people)[] = [];
       for (let i = start; i < Math.min(n, start + BATCH); i += 1) {
-        const nomen = pick(NOMEN, i * 5 + Math.floor(i / 12));
-        const titel = `${ARTIKEL[nomen] ?? 'Der'} ${pick(ADJEKTIVE, i)} ${nomen} ${Math.floor(i / 168) + 1}`;
-        const first = people[i % people.length] as (typeof people)[number];
-        const persons =
-          i % 10 === 0 && people.length > 1
-            ? [first, people[(i + 1) % people.length] as typeof first]
-            : [first];
+        const { type: _type, authors: numbers, ...work } = syntheticWork(i, tag, people.length);
+        const persons = numbers.map((k) => people[k]!);
         authors.push(persons);
         rows.push({
-          slug: `${slugify(titel)}-${tag}-${i}`,
-          titel,
-          jahr: 1800 + (i % 220),
-          exemplare: 1 + (i % 5),
-          sort_key: workSortKey(titel),
-          search_text: workSearchText(titel, persons),
+          ...work,
+          sort_key: workSortKey(work.titel),
+          search_text: workSearchText(work.titel, persons),
           created_at: at,
           updated_at: at,
         });
