@@ -166,6 +166,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     capabilities: database.capabilities,
     holdDays: config.holdDays,
     maxRenewals: config.maxRenewals,
+    overdueBlockDays: config.overdueBlockDays,
   });
   const stopWarnings = logProcessWarnings(logs.errorLog);
   const representationCache = new RepresentationCache({
@@ -176,6 +177,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const catalogue = catalogueResources(stores, {
     errorLogPath: config.errorLog,
     holdDays: config.holdDays,
+    memberReturns: config.memberReturns,
+    overdueBlockDays: config.overdueBlockDays,
     serverStatus,
     currentPrincipal: async (id) => {
       const account = await accounts.findById(id);

@@ -55,6 +55,10 @@ export interface CatalogueOptions {
   readonly sitemapLimit?: number;
   /** Days a returned copy is kept for a hold, shown on the hold pages (default 7). */
   readonly holdDays?: number;
+  /** Members may return their own loans (SHELFMARK_MEMBER_RETURNS; default false: staff check them in). */
+  readonly memberReturns?: boolean;
+  /** Days overdue that block borrowing, for the refusal's text (the loan store decides; default 14). */
+  readonly overdueBlockDays?: number;
 }
 
 export interface Catalogue {
@@ -71,6 +75,10 @@ export interface Catalogue {
 export function catalogueResources(stores: ResourceStores, opts: CatalogueOptions = {}): Catalogue {
   const errorLogPath = opts.errorLogPath;
   const serverStatus = opts.serverStatus;
+  const lending = {
+    ...(opts.memberReturns !== undefined && { memberReturns: opts.memberReturns }),
+    ...(opts.overdueBlockDays !== undefined && { overdueBlockDays: opts.overdueBlockDays }),
+  };
   const resources = [
     homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
     personsResource(stores.persons),
@@ -78,7 +86,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     ...(stores.lifeDates ? [lifeDatesResource(stores.lifeDates)] : []),
     worksResource(stores.works, stores.persons),
     workResource(stores.works, stores.persons),
-    ...(stores.loans ? [loansResource(stores.loans), loanResource(stores.loans)] : []),
+    ...(stores.loans ? [loansResource(stores.loans, lending), loanResource(stores.loans, lending)] : []),
     ...(stores.holds
       ? [
           holdsResource(stores.holds, { ...(opts.holdDays !== undefined && { holdDays: opts.holdDays }) }),

@@ -14,6 +14,8 @@ export interface StoreOptions {
   readonly holdDays?: number;
   /** How often a loan may be renewed (default 2, ADR 0060). */
   readonly maxRenewals?: number;
+  /** Loans: a loan overdue by more than this many days blocks borrowing (default 14; ADR 0061). */
+  readonly overdueBlockDays?: number;
 }
 
 export interface ResolvedStoreOptions {

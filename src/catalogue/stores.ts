@@ -25,7 +25,11 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
   return {
     persons: createPersonStore(db, options),
     works: createWorkStore(db, options),
-    loans: createLoanStore(db, { capabilities: options?.capabilities, now: options?.now }),
+    loans: createLoanStore(db, {
+      capabilities: options?.capabilities,
+      now: options?.now,
+      overdueBlockDays: options?.overdueBlockDays,
+    }),
     holds: createHoldStore(db, {
       capabilities: options?.capabilities,
       now: options?.now,

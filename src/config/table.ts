@@ -163,6 +163,20 @@ export const OPTIONS = {
     fallback: '2',
     parse: integer(0, 100),
   },
+  memberReturns: {
+    env: 'SHELFMARK_MEMBER_RETURNS',
+    flag: 'member-returns',
+    description: 'members may return their own loans (default: returns are checked in by staff); ADR 0061',
+    fallback: '0',
+    parse: boolean,
+  },
+  overdueBlockDays: {
+    env: 'SHELFMARK_OVERDUE_BLOCK_DAYS',
+    flag: 'overdue-block-days',
+    description: 'a loan overdue by more than this many days blocks its borrower from borrowing; ADR 0061',
+    fallback: '14',
+    parse: integer(0, 3650),
+  },
   demo: {
     env: 'SHELFMARK_DEMO',
     flag: 'demo',

@@ -1,6 +1,6 @@
 // Issue 4 in a real browser (Debian Chromium via playwright-core) against the real server:
 //   - anna logs in with the form, borrows from a work's page and from her loan list's form,
-//     sees the list, returns a loan, logs out;
+//     sees the list without return buttons (staff check returns in), logs out;
 //   - staff logs in, edits a work through its form (POST + _method=PUT), deletes a person
 //     through its confirmation page's form (POST + _method=DELETE), logs out;
 //   - a page on ANOTHER origin auto-submits a borrow form and a delete form to Shelfmark while
@@ -108,7 +108,7 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
     if (keepShots) console.log(`screenshot: ${file}`);
   }
 
-  test('anna logs in, borrows from a work page and from her list, sees the list, returns, logs out', async () => {
+  test('anna logs in, borrows from a work page and from her list, sees the list, staff checks in, logs out', async () => {
     const fromPage = await newWork('Browserbuch Eins', 1);
     const fromList = await newWork('Browserbuch Zwei', 1);
     const { context, page } = await newPage();
@@ -136,8 +136,14 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
       );
       assert.equal((await apiJson<{ verfuegbar: number }>(`/werke/${fromPage}`)).verfuegbar, 0);
 
-      await page.getByRole('button', { name: '„Browserbuch Eins“ zurückgeben' }).click();
-      await page.waitForURL(`${server.base}/ausleihen/${annaApi.personId}`);
+      // Returns are checked in by staff (ADR 0061): anna's page offers no return button and
+      // says so; staff checks the copy in (here over the API), and her list no longer shows it.
+      assert.equal(await page.getByRole('button', { name: /zurückgeben$/ }).count(), 0);
+      await page.getByText('Rückgaben nimmt das Personal an der Theke entgegen.').waitFor();
+      const loanUrl = (await loansOf(annaApi.personId)).find((l) => l.werk.titel === 'Browserbuch Eins')?.url;
+      assert.ok(loanUrl);
+      assert.equal((await api('DELETE', new URL(loanUrl).pathname)).status, 204);
+      await page.reload();
       await rows.filter({ hasText: 'Browserbuch Zwei' }).waitFor();
       assert.equal(await rows.filter({ hasText: 'Browserbuch Eins' }).count(), 0, 'returned');
       assert.equal((await apiJson<{ verfuegbar: number }>(`/werke/${fromPage}`)).verfuegbar, 1);

@@ -68,6 +68,7 @@ export const de = {
   errorExplanations: {
     SHELFMARK_PERSON_HAS_LOANS:
       'Die Person hat noch offene Ausleihen oder Vormerkungen und kann deshalb nicht gelöscht werden.',
+    SHELFMARK_OVERDUE_LOANS: 'Wegen überfälliger Ausleihen ist zurzeit keine neue Ausleihe möglich.',
     SHELFMARK_BAD_REQUEST: 'Die Anfrage ist fehlerhaft und kann so nicht beantwortet werden.',
     SHELFMARK_BODY_MALFORMED: 'Die gesendeten Daten sind fehlerhaft.',
     SHELFMARK_UNAUTHENTICATED: 'Benutzername oder Passwort ist falsch.',

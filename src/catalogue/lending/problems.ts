@@ -15,3 +15,22 @@ export function personHasLendingProblem(error: PersonHasLendingError): HttpError
     },
   });
 }
+
+/** 409: a loan overdue by more than the configured days blocks borrowing. */
+export function overdueLoansProblem(days: number): HttpError {
+  return new HttpError('SHELFMARK_OVERDUE_LOANS', {
+    detail: `Overdue loans block borrowing: a loan is overdue by more than ${days} days. Return it first.`,
+    localDetail: {
+      de: lendingStrings('de').overdueBlocks(days),
+      en: lendingStrings('en').overdueBlocks(days),
+    },
+  });
+}
+
+/** 403: a member's own return while returns are checked in by staff (SHELFMARK_MEMBER_RETURNS off). */
+export function deskReturnsProblem(): HttpError {
+  return new HttpError('SHELFMARK_FORBIDDEN', {
+    detail: 'Returns are checked in at the desk: please bring the copy to the library.',
+    localDetail: { de: lendingStrings('de').returnAtDesk, en: lendingStrings('en').returnAtDesk },
+  });
+}

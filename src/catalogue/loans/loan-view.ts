@@ -7,6 +7,7 @@ import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { loanPath, loansPath } from './access.ts';
 import type { Loan } from './model.ts';
 import { dateText, loanStrings } from './strings.ts';
+import { lendingStrings } from '../lending/strings.ts';
 
 /** A loan as shown at a moment: `overdue` depends on the clock, not only on the row. */
 export interface LoanModel {
@@ -14,6 +15,8 @@ export interface LoanModel {
   /** The moment the representation was made (the clock of the request). */
   readonly now: Date;
   readonly overdue: boolean;
+  /** Members may return their own loans (SHELFMARK_MEMBER_RETURNS); else only staff see the button. */
+  readonly memberReturns?: boolean;
 }
 
 export const isOverdue = (loan: Loan, now: Date): boolean =>
@@ -27,9 +30,13 @@ export function loanChangedAt(loan: Loan, now: Date): Date {
   return isOverdue(loan, now) ? loan.dueAt : loan.borrowedAt;
 }
 
-export function loanRepresentation(loan: Loan, now: Date): Representation<LoanModel> {
+export function loanRepresentation(
+  loan: Loan,
+  now: Date,
+  opts: { readonly memberReturns?: boolean } = {},
+): Representation<LoanModel> {
   return {
-    model: { loan, now, overdue: isOverdue(loan, now) },
+    model: { loan, now, overdue: isOverdue(loan, now), memberReturns: opts.memberReturns ?? false },
     view: loanView,
     canonicalPath: loanPath(loan.person.id, loan.id),
     lastModified: loanChangedAt(loan, now),
@@ -59,6 +66,20 @@ export function loansTable(headings: readonly string[], rows: readonly Markup[])
   </table>`;
 }
 
+/**
+ * Whether this viewer gets a return button: staff always; the borrower only when members may
+ * return their own loans (ADR 0061) — a button that can only answer 403 is not offered.
+ */
+export function mayReturn(ctx: RequestContext, memberReturns: boolean | undefined): boolean {
+  if (ctx.user === null) return false;
+  return ctx.user.role === 'staff' || memberReturns === true;
+}
+
+/** Where the button would be for a member who may not return: returns go over the desk. */
+export function returnAtDeskHtml(ctx: RequestContext): Markup {
+  return html`<p class="hint return-at-desk">${lendingStrings(ctx.lang).returnAtDesk}</p>`;
+}
+
 /** The return button: a POST form overridden to DELETE, with the CSRF token and version. */
 export function returnForm(loan: Loan, now: Date, ctx: RequestContext): Markup {
   const t = loanStrings(ctx.lang);
@@ -86,7 +107,7 @@ function loanHtml(m: LoanModel, ctx: RequestContext): Markup {
       <dt>${t.due}</dt>
       <dd>${timeHtml(loan.dueAt, ctx)}${overdueHtml(m.overdue, ctx)}</dd>
     </dl>
-    ${ctx.user !== null ? returnForm(loan, m.now, ctx) : ''}
+    ${mayReturn(ctx, m.memberReturns) ? returnForm(loan, m.now, ctx) : ctx.user !== null ? returnAtDeskHtml(ctx) : ''}
     <p><a href="${rel(loansPath(loan.person.id))}">${t.backToList}</a></p>
   </article>`;
   return layout(

@@ -6,9 +6,21 @@ import { layout } from '../layout/index.ts';
 import type { PersonRef } from '../model.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { loanPath, loansPath } from './access.ts';
-import { isOverdue, loansTable, overdueHtml, returnForm, timeHtml } from './loan-view.ts';
+import {
+  isOverdue,
+  loansTable,
+  mayReturn,
+  overdueHtml,
+  returnAtDeskHtml,
+  returnForm,
+  timeHtml,
+} from './loan-view.ts';
 import type { Loan } from './model.ts';
 import { loanStrings } from './strings.ts';
+import { DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
+import { lendingStrings } from '../lending/strings.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LoansModel {
   readonly person: PersonRef;
@@ -16,6 +28,10 @@ export interface LoansModel {
   readonly now: Date;
   /** Loan period in days, for the hint beside the borrow form. */
   readonly loanDays: number;
+  /** Members may return their own loans (SHELFMARK_MEMBER_RETURNS); else only staff see the buttons. */
+  readonly memberReturns?: boolean;
+  /** Days overdue that block borrowing (ADR 0061): past them the page says so instead of the form. */
+  readonly overdueBlockDays?: number;
 }
 
 function borrowForm(m: LoansModel, ctx: RequestContext): Markup {
@@ -34,11 +50,26 @@ function borrowForm(m: LoansModel, ctx: RequestContext): Markup {
   </section>`;
 }
 
+/** A loan overdue by more than the blocking days: the store would refuse a borrow (409). */
+function blocked(m: LoansModel): boolean {
+  const limit = m.now.getTime() - (m.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS) * DAY_MS;
+  return m.items.some((loan) => loan.returnedAt === null && loan.dueAt.getTime() < limit);
+}
+
+function blockedHtml(m: LoansModel, ctx: RequestContext): Markup {
+  const days = m.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS;
+  return html`<section class="borrow blocked">
+    <h2>${loanStrings(ctx.lang).borrowHeading}</h2>
+    <p class="overdue-block">${lendingStrings(ctx.lang).overdueBlocks(days)}</p>
+  </section>`;
+}
+
 function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
   const t = loanStrings(ctx.lang);
   const rel = (p: string) => ctx.links.relative(p);
   const name = fullName(m.person);
   const forms = ctx.user !== null;
+  const returns = mayReturn(ctx, m.memberReturns);
   const rows = m.items.map(
     (loan) => html`<tr${isOverdue(loan, m.now) ? html` class="overdue"` : ''}>
       <td data-label="${t.work}"><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></td>
@@ -46,7 +77,7 @@ function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
         <a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.borrowedAt, ctx)}</a>
       </td>
       <td data-label="${t.due}">${timeHtml(loan.dueAt, ctx)}${overdueHtml(isOverdue(loan, m.now), ctx)}</td>
-      ${forms ? html`<td class="actions">${returnForm(loan, m.now, ctx)}</td>` : ''}
+      ${returns ? html`<td class="actions">${returnForm(loan, m.now, ctx)}</td>` : ''}
     </tr> `,
   );
   const main = html`<article class="loans">
@@ -54,10 +85,11 @@ function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
     <p><a href="${rel(personPath(m.person.slug))}">${name}</a></p>
     ${
       m.items.length > 0
-        ? loansTable([t.work, t.borrowed, t.due, ...(forms ? [t.actions] : [])], rows)
+        ? loansTable([t.work, t.borrowed, t.due, ...(returns ? [t.actions] : [])], rows)
         : html`<p>${t.none}</p>`
     }
-    ${forms ? borrowForm(m, ctx) : ''}
+    ${forms && !returns && m.items.length > 0 ? returnAtDeskHtml(ctx) : ''}
+    ${forms ? (blocked(m) ? blockedHtml(m, ctx) : borrowForm(m, ctx)) : ''}
   </article>`;
   return layout({ title: t.listTitle(name), main, canonicalPath: loansPath(m.person.id) }, ctx);
 }

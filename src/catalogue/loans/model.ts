@@ -31,6 +31,8 @@ export type BorrowRefusal =
   | 'unknown-work'
   /** The work was deleted. → 422 */
   | 'work-gone'
+  /** The person has a loan overdue by more than the configured days (ADR 0061). → 409 */
+  | 'overdue-loans'
   /** No such (live) person. → 404 */
   | 'unknown-person';
 

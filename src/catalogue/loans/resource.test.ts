@@ -51,7 +51,8 @@ describe('access matrix on the loans of user 1 (anna)', () => {
   // the loan returned first. Every cell gets a fresh store.
   const expected: Record<keyof typeof USERS, readonly number[]> = {
     anonymous: [403, 403, 403, 403],
-    owner: [200, 200, 201, 204],
+    // Returns are checked in by staff (ADR 0061): the owner's own return is 403 by default.
+    owner: [200, 200, 201, 403],
     other: [403, 403, 403, 403],
     staff: [200, 200, 201, 204],
   };
@@ -124,7 +125,7 @@ test('a loan of another user, an unknown loan and a returned loan', async () => 
 test('returning: 204, then 410; the precondition check sees the current loan', async () => {
   const store = fakeLoanStore();
   const ctx = fakeContext({
-    user: USERS.owner,
+    user: USERS.staff,
     method: 'DELETE',
     query: 'benutzer=1&id=100',
     format: 'json',
@@ -133,17 +134,50 @@ test('returning: 204, then 410; the precondition check sees the current loan', a
   assert.equal(ctx.preconditions.length, 1);
   assert.equal((ctx.preconditions[0] as { canonicalPath: string }).canonicalPath, '/ausleihen/1/100');
   assert.equal(store.loans.find((l) => l.id === 100)?.returnedAt, NOW);
-  const again = call('loan', 'DELETE', { user: USERS.owner, query: 'benutzer=1&id=100' }, store);
+  const again = call('loan', 'DELETE', { user: USERS.staff, query: 'benutzer=1&id=100' }, store);
   assert.equal(await statusOf(again), 410);
 });
 
 test('an HTML form return (POST with _method=DELETE) is redirected to the list', async () => {
   const outcome = await call('loan', 'DELETE', {
-    user: USERS.owner,
+    user: USERS.staff,
     query: 'benutzer=1&id=100',
     body: fields({ _method: 'DELETE', _csrf: 'fake-csrf-token' }),
   });
   assert.deepEqual(outcome, { type: 'redirect', status: 303, path: '/ausleihen/1' });
+});
+
+describe('returns are checked in by staff unless members may return their own (ADR 0061)', () => {
+  const ret = (user: Principal | null, memberReturns?: boolean, store = fakeLoanStore()) =>
+    loanResource(store, { ...opts, ...(memberReturns !== undefined && { memberReturns }) }).methods.DELETE!(
+      fakeContext({ user, method: 'DELETE', query: 'benutzer=1&id=100', format: 'json' }),
+    );
+
+  test("by default the borrower's own return is 403: returns are checked in at the desk; nothing changes", async () => {
+    const store = fakeLoanStore();
+    const error = await ret(USERS.owner, undefined, store).then(
+      () => assert.fail('returned'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof HttpError);
+    assert.equal(error.status, 403);
+    assert.equal(error.code, 'SHELFMARK_FORBIDDEN');
+    assert.match(error.detail ?? '', /checked in at the desk/);
+    assert.match(error.localDetail?.de ?? '', /Theke/);
+    assert.equal(store.loans.find((l) => l.id === 100)?.returnedAt, null);
+    // Also for a loan that does not exist: the rule is checked before anything is looked up.
+    const unknown = loanResource(store, opts).methods.DELETE!(
+      fakeContext({ user: USERS.owner, method: 'DELETE', query: 'benutzer=1&id=999', format: 'json' }),
+    );
+    assert.equal(await statusOf(unknown), 403);
+  });
+
+  test('with SHELFMARK_MEMBER_RETURNS the borrower returns (204); another member still gets 403', async () => {
+    assert.deepEqual(await ret(USERS.owner, true), { type: 'empty', status: 204 });
+    assert.equal(await statusOf(ret(USERS.other, true)), 403);
+    assert.equal(await statusOf(ret(null, true)), 403);
+    assert.deepEqual(await ret(USERS.staff, false), { type: 'empty', status: 204 });
+  });
 });
 
 describe('borrowing', () => {
@@ -198,6 +232,31 @@ describe('borrowing', () => {
       assert.equal(error.status, 422, JSON.stringify(body));
       assert.equal(error.extensions.errors?.[0]?.field, 'werk');
     }
+  });
+
+  test('409 SHELFMARK_OVERDUE_LOANS when the store refuses for overdue loans, naming the days', async () => {
+    const store: LoanStore = {
+      ...fakeLoanStore(),
+      borrow: async () => ({ ok: false, reason: 'overdue-loans' }),
+    };
+    const refused = loansResource(store, { ...opts, overdueBlockDays: 21 }).methods.POST!(
+      fakeContext({
+        user: USERS.other,
+        method: 'POST',
+        query: 'benutzer=2',
+        format: 'json',
+        body: fields({ werk: 'faust' }),
+      }),
+    );
+    const error = await refused.then(
+      () => assert.fail('borrowed'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof HttpError);
+    assert.equal(error.status, 409);
+    assert.equal(error.code, 'SHELFMARK_OVERDUE_LOANS');
+    assert.match(error.detail ?? '', /more than 21 days/);
+    assert.match(error.localDetail?.de ?? '', /mehr als 21 Tagen überfällig/);
   });
 
   test('a JSON link object is accepted as the work', async () => {

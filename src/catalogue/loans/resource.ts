@@ -15,6 +15,8 @@ import { loansView, type LoansModel } from './loans-view.ts';
 import type { BorrowRefusal, Loan, LoanStore } from './model.ts';
 import { DEFAULT_DUE_LIMIT, LOAN_DAYS } from './store.ts';
 import { parseWerkField, WERK_FIELD_PROBLEM } from './werk-field.ts';
+import { deskReturnsProblem, overdueLoansProblem } from '../lending/problems.ts';
+import { DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
 
 export interface LoanResourceOptions {
   /** Clock deciding which loans are overdue (tests pin it). */
@@ -23,6 +25,10 @@ export interface LoanResourceOptions {
   readonly loanDays?: number;
   /** Most loans the staff list shows (default 500). */
   readonly dueLimit?: number;
+  /** Members may return their own loans (SHELFMARK_MEMBER_RETURNS; default: staff only, ADR 0061). */
+  readonly memberReturns?: boolean;
+  /** Days overdue that block borrowing: for the 409's text; the store decides (default 14). */
+  readonly overdueBlockDays?: number;
 }
 
 /** The person whose loans are asked for, after the access check: 404 unknown, 410 deleted. */
@@ -45,7 +51,7 @@ function invalidWerk(detail: string): HttpError {
   });
 }
 
-function refusal(reason: BorrowRefusal): HttpError {
+function refusal(reason: BorrowRefusal, overdueBlockDays: number): HttpError {
   switch (reason) {
     case 'no-copy-free':
       return new HttpError('SHELFMARK_CONFLICT', {
@@ -69,6 +75,8 @@ function refusal(reason: BorrowRefusal): HttpError {
       return invalidWerk('names a work that was deleted');
     case 'unknown-person':
       return notFound('There is no such user.');
+    case 'overdue-loans':
+      return overdueLoansProblem(overdueBlockDays);
   }
 }
 
@@ -100,7 +108,15 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
         const person = await livePerson(store, personId);
         const current = await store.currentLoans(person.id);
         const at = now();
-        const model: LoansModel = { person, items: current.items, now: at, loanDays };
+        const memberReturns = opts.memberReturns ?? false;
+        const model: LoansModel = {
+          person,
+          items: current.items,
+          now: at,
+          loanDays,
+          memberReturns,
+          ...(opts.overdueBlockDays !== undefined && { overdueBlockDays: opts.overdueBlockDays }),
+        };
         const changes = [current.lastChange, ...current.items.map((l) => loanChangedAt(l, at))];
         const times = changes.filter((d): d is Date => d !== null).map((d) => d.getTime());
         return {
@@ -130,7 +146,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
         const key = parseWerkField(value, ctx.links);
         if (key === null) throw invalidWerk(WERK_FIELD_PROBLEM);
         const outcome = await store.borrow(person.id, key);
-        if (!outcome.ok) throw refusal(outcome.reason);
+        if (!outcome.ok) throw refusal(outcome.reason, opts.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS);
         const path = loanPath(person.id, outcome.loan.id);
         // Post/Redirect/Get for browsers: back to the list, which now shows the new loan.
         if (formFlow(ctx)) return { type: 'redirect', status: 303, path: loansPath(person.id) };
@@ -138,7 +154,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
           type: 'representation',
           status: 201,
           location: path,
-          representation: loanRepresentation(outcome.loan, now()),
+          representation: loanRepresentation(outcome.loan, now(), opts),
         };
       },
     },
@@ -147,6 +163,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
 
 export function loanResource(store: LoanStore, opts: LoanResourceOptions = {}): ResourceDefinition {
   const now = opts.now ?? (() => new Date());
+  const memberReturns = opts.memberReturns ?? false;
 
   /** The open loan the URL names (after the access check): 404 unknown, 410 returned. */
   async function openLoan(ctx: RequestContext): Promise<Loan> {
@@ -169,12 +186,16 @@ export function loanResource(store: LoanStore, opts: LoanResourceOptions = {}): 
     methods: {
       GET: async (ctx) => ({
         type: 'representation',
-        representation: loanRepresentation(await openLoan(ctx), now()),
+        representation: loanRepresentation(await openLoan(ctx), now(), opts),
       }),
 
       DELETE: async (ctx) => {
+        // Returns are checked in by staff unless members may return their own (ADR 0061);
+        // another member still gets the ordinary 403 of openLoan's access check.
+        requireOwnerOrStaff(ctx, idParam(ctx, 'benutzer'));
+        if (ctx.user?.role !== 'staff' && !memberReturns) throw deskReturnsProblem();
         const loan = await openLoan(ctx);
-        ctx.checkPreconditions(loanRepresentation(loan, now()));
+        ctx.checkPreconditions(loanRepresentation(loan, now(), opts));
         const result = await store.returnLoan(loan.person.id, loan.id);
         if (result === null) throw notFound();
         if ('already' in result) throw gone('This loan was returned.');

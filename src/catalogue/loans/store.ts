@@ -10,6 +10,7 @@ import type { Lookup, PersonRef } from '../model.ts';
 import { touchRows } from '../shared/versions.ts';
 import type { DB } from '../tables.ts';
 import { resolveSlug } from '../slugs.ts';
+import { blockedByOverdue, DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
 import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
 
 export const LOAN_DAYS = 28;
@@ -22,6 +23,8 @@ export interface LoanStoreOptions {
   readonly now?: () => Date;
   /** Loan period in days (default 28). */
   readonly loanDays?: number;
+  /** A loan overdue by more than this many days blocks borrowing (default 14; ADR 0061). */
+  readonly overdueBlockDays?: number;
 }
 
 type LoanRow = {
@@ -86,6 +89,7 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
   const capabilities = options.capabilities ?? detectCapabilities(db);
   const clock = options.now ?? (() => new Date());
   const loanDays = options.loanDays ?? LOAN_DAYS;
+  const overdueBlockDays = options.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS;
 
   async function loadLoan(conn: Kysely<DB>, id: number): Promise<Loan> {
     return loanOf(await loansQuery(conn).where('loans.id', '=', id).executeTakeFirstOrThrow());
@@ -158,6 +162,8 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
           .where('deleted_at', 'is', null)
           .executeTakeFirst();
         if (!person) return { ok: false, reason: 'unknown-person' };
+        if (await blockedByOverdue(trx, personId, clock(), overdueBlockDays))
+          return { ok: false, reason: 'overdue-loans' };
         const open = await trx
           .selectFrom('loans')
           .select('person_id')

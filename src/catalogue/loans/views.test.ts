@@ -11,14 +11,19 @@ import { fakeContext, squash, type FakeContextOptions } from '../../../test/kit/
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { catalogueRewrites } from '../rewrites.ts';
 import { fakeLoanStore, NOW, USERS } from '../../../test/kit/catalogue/loan-fakes.ts';
-import { loanResource, loansResource } from './resource.ts';
+import { loanResource, loansResource, type LoanResourceOptions } from './resource.ts';
 import { parseWerkField } from './werk-field.ts';
 
 const opts = { now: () => NOW };
 const store = fakeLoanStore();
 
-async function get(resource: 'loans' | 'loan', ctx: FakeContextOptions): Promise<Representation<unknown>> {
-  const definition = resource === 'loans' ? loansResource(store, opts) : loanResource(store, opts);
+async function get(
+  resource: 'loans' | 'loan',
+  ctx: FakeContextOptions,
+  more: LoanResourceOptions = {},
+): Promise<Representation<unknown>> {
+  const options = { ...opts, ...more };
+  const definition = resource === 'loans' ? loansResource(store, options) : loanResource(store, options);
   const outcome: Outcome = await definition.methods.GET!(fakeContext(ctx));
   assert.equal(outcome.type, 'representation');
   if (outcome.type !== 'representation') throw new Error('unreachable');
@@ -134,9 +139,9 @@ test('the due list: earliest first, overdue marked, schema-valid', async () => {
   assert.match(squash(render(none, 'html', staff) as string), /Keine offenen Ausleihen/);
 });
 
-test('the HTML list offers a return button per loan and a borrow form, with the CSRF token', async () => {
-  const r = await get('loans', { ...owner, query: 'benutzer=1' });
-  const page = squash(render(r, 'html', owner) as string);
+test('the HTML list offers staff a return button per loan and a borrow form, with the CSRF token', async () => {
+  const r = await get('loans', { ...staff, query: 'benutzer=1' }, { overdueBlockDays: 30 });
+  const page = squash(render(r, 'html', staff) as string);
   assert.match(page, /<h1>Ausleihen von Anna Berger<\/h1>/);
   assert.match(page, /<a href="\/werke\/faust">Faust<\/a>/);
   assert.match(page, /<time datetime="2024-05-01T10:00:00.000Z">1. Mai 2024<\/time>/);
@@ -145,7 +150,7 @@ test('the HTML list offers a return button per loan and a borrow form, with the 
   );
   assert.ok(returnForm, page);
   // The version a return form carries is the one the loan's own resource checks.
-  const loan = await get('loan', { ...owner, query: 'benutzer=1&id=100' });
+  const loan = await get('loan', { ...staff, query: 'benutzer=1&id=100' });
   assert.equal(returnForm[1], fakeContext().versionOf(loan));
   assert.match(
     page,
@@ -155,10 +160,49 @@ test('the HTML list offers a return button per loan and a borrow form, with the 
   assert.match(page, /<link rel="canonical" href="https:\/\/library.example\/ausleihen\/1">/);
   assert.match(page, /<link rel="alternate" type="application\/xml" href="\/ausleihen\/1.xml">/);
   // English, and the escaping of titles.
-  const en = squash(render(r, 'html', { ...owner, lang: 'en' }) as string);
+  const en = squash(render(r, 'html', { ...staff, lang: 'en' }) as string);
   assert.match(en, /<h1>Loans of Anna Berger<\/h1>/);
   assert.match(en, /Effi Briest &lt;1894&gt;/);
   assert.match(en, /aria-label="Return “Effi Briest &lt;1894&gt;”"/);
+});
+
+test('a member sees no return button they cannot use: the pages say returns go over the desk (ADR 0061)', async () => {
+  const list = squash(render(await get('loans', { ...owner, query: 'benutzer=1' }), 'html', owner) as string);
+  assert.doesNotMatch(list, /<form class="return"/);
+  assert.doesNotMatch(list, /<th scope="col">Aktion<\/th>/);
+  assert.match(list, /Rückgaben nimmt das Personal an der Theke entgegen/);
+  const one = squash(
+    render(await get('loan', { ...owner, query: 'benutzer=1&id=100' }), 'html', owner) as string,
+  );
+  assert.doesNotMatch(one, /<form class="return"/);
+  assert.match(one, /Rückgaben nimmt das Personal an der Theke entgegen/);
+  // With SHELFMARK_MEMBER_RETURNS the member gets the buttons.
+  const allowed = { memberReturns: true };
+  const own = squash(
+    render(await get('loans', { ...owner, query: 'benutzer=1' }, allowed), 'html', owner) as string,
+  );
+  assert.match(own, /<form class="return" method="post" action="\/ausleihen\/1\/100">/);
+  assert.doesNotMatch(own, /an der Theke/);
+  const oneOwn = render(await get('loan', { ...owner, query: 'benutzer=1&id=100' }, allowed), 'html', owner);
+  assert.match(squash(oneOwn as string), /<form class="return"/);
+});
+
+test('a loan overdue by more than the blocking days replaces the borrow form with the reason (ADR 0061)', async () => {
+  // Effi Briest is 21 days overdue at NOW: blocked with the default 14 days, not with 30.
+  const blocked = squash(
+    render(await get('loans', { ...owner, query: 'benutzer=1' }), 'html', owner) as string,
+  );
+  assert.match(blocked, /seit mehr als 14 Tagen überfällig/);
+  assert.doesNotMatch(blocked, /<input id="werk"/);
+  const open = squash(
+    render(
+      await get('loans', { ...owner, query: 'benutzer=1' }, { overdueBlockDays: 30 }),
+      'html',
+      owner,
+    ) as string,
+  );
+  assert.match(open, /<input id="werk"/);
+  assert.doesNotMatch(open, /überfällig\. Bitte/);
 });
 
 test('all loan pages are valid HTML5 (Nu checker)', async () => {
