@@ -30,6 +30,12 @@ export interface BenchOptions {
   readonly profile: boolean;
   /** Run the shared peer harness (Shelfmark beside node:http, Fastify, Express, Apache) instead. */
   readonly peers: boolean;
+  /** Measure search and paging latency per query class instead (bench/search-http.ts). */
+  readonly search: boolean;
+  /** `--search`: timed requests per case. */
+  readonly requests: number;
+  /** `--search`: an existing SQLite catalogue to serve instead of the cached one (used in place). */
+  readonly sqlite: string | undefined;
   /** The numeric options that were given (flag, BENCH_* variable or --quick), not defaulted. */
   readonly given: ReadonlySet<string>;
 }
@@ -37,11 +43,15 @@ export interface BenchOptions {
 export const USAGE = `usage: npm run bench -- [--quick] [--seconds N] [--warmup N] [--threads N] [--connections N]
                         [--works N] [--rounds N] [--depth N] [--tool wrk|autocannon] [--cache-mib N]
                         [--pg postgres://…] [--only REGEX] [--keep] [--profile]
+       npm run bench -- --search [--works N | --sqlite FILE] [--pg postgres://…] [--requests N]
+                        [--warmup N] [--cache-mib N]
+                        (search and paging latency per query class, one client, cache off)
        npm run bench -- --peers [--quick] [--rounds N] [--seconds N] [--warmup N] [--threads N]
                         [--connections N] [--pg postgres://…]
                         (Shelfmark beside the peer servers; see docs/decisions/0005-benchmarks.md)
 environment: BENCH_SECONDS, BENCH_WARMUP, BENCH_THREADS, BENCH_CONNECTIONS, BENCH_WORKS,
-             BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY, BENCH_CACHE_MIB`;
+             BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY, BENCH_CACHE_MIB,
+             BENCH_REQUESTS, BENCH_SQLITE`;
 
 const NUMBERS = [
   'seconds',
@@ -52,9 +62,10 @@ const NUMBERS = [
   'rounds',
   'depth',
   'cache-mib',
+  'requests',
 ] as const;
-const TEXTS = ['tool', 'pg', 'only'] as const;
-const SWITCHES = ['quick', 'keep', 'profile', 'peers', 'help'] as const;
+const TEXTS = ['tool', 'pg', 'only', 'sqlite'] as const;
+const SWITCHES = ['quick', 'keep', 'profile', 'peers', 'search', 'help'] as const;
 
 /** Parses argv (`--name value`, `--name=value`, `--switch`) and env; throws with a readable message. */
 export function parseBenchOptions(
@@ -108,6 +119,9 @@ export function parseBenchOptions(
     keep: given.keep === true,
     profile: given.profile === true,
     peers: given.peers === true,
+    search: given.search === true,
+    requests: Math.round(num('requests', quick ? 20 : 200, 1)),
+    sqlite: raw('sqlite') || undefined,
     given: explicit,
   };
 }

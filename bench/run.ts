@@ -11,6 +11,7 @@ import { wrkInstalled } from './load.ts';
 import { measure, medianOf, type MeasureSettings, type Measurement } from './measure.ts';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
 import { runPeers } from './peers.ts';
+import { measureSearch, searchTable } from './search-http.ts';
 import { preparePostgres } from './postgres.ts';
 import { profileText, summariseProfile } from './profile.ts';
 import { startChildServer, type ChildServer } from './server.ts';
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
   if (parsed === 'help') return void console.log(USAGE);
   const opts = parsed;
   if (opts.peers) return peers(opts);
+  if (opts.search) return search(opts);
   const tool = opts.tool ?? (wrkInstalled() ? 'wrk' : 'autocannon');
   const settings: MeasureSettings = { ...opts, tool };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfmark-bench-'));
@@ -160,6 +162,63 @@ async function main(): Promise<void> {
     }
   if (opts.keep) say(`kept ${work}`);
   else fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** `--search`: latency per search class on SQLite and, with --pg, PostgreSQL (bench/search-http.ts). */
+async function search(opts: BenchOptions): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfmark-bench-'));
+  const dataDir = path.join(work, 'data');
+  const logDir = path.join(work, 'logs');
+  const cacheMib = opts.cacheMib ?? 0;
+  const warmup = opts.given.has('warmup') ? opts.warmupSeconds : 5;
+  let sqlite = opts.sqlite;
+  if (sqlite === undefined) {
+    const catalogue = await cachedCatalogue(root, opts.works, say);
+    copyCatalogue(catalogue.file, dataDir);
+    sqlite = path.join(dataDir, 'shelfmark.db');
+  }
+  const engines: [string, string][] = [['SQLite', sqlite]];
+  if (opts.pg) {
+    await preparePostgres(root, opts.pg, opts.works, say);
+    engines.push(['PostgreSQL', opts.pg]);
+  }
+  const sections = [
+    `# Shelfmark search latency — ${new Date().toISOString()}`,
+    '',
+    `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average at start ` +
+      `${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}. One client, requests one after another, the cases ` +
+      `in turns: ${opts.requests} timed requests per case after ${warmup} untimed. Pages of 20 (JSON). ` +
+      `Representation cache ${cacheMib === 0 ? 'off' : `${cacheMib} MiB`}. Server: \`shelfmark serve --workers 0\`.`,
+  ];
+  try {
+    for (const [name, databaseUrl] of engines) {
+      say(`server: ${name}`);
+      const server = await startChildServer({
+        root,
+        dataDir,
+        logDir,
+        databaseUrl,
+        cacheMib,
+        accessLog: 'off',
+      });
+      try {
+        const results = await measureSearch(server, opts.requests, warmup, say);
+        sections.push('', `## ${name}`, '', searchTable(results));
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  const report = sections.join('\n') + '\n';
+  fs.mkdirSync(path.join(root, 'tmp'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'tmp', 'bench-search.md'), report);
+  console.log(report);
+  say('written to tmp/bench-search.md');
 }
 
 /** `--peers`: the shared harness, with only the knobs given here overriding its defaults. */

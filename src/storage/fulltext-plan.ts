@@ -5,6 +5,7 @@ import { fts5Query, fullTextMatch, spellings, tsQuery, type FullTextTarget } fro
 import type { Capabilities } from './open.ts';
 import { fullyRanked } from './list-rank.ts';
 import { searchTokens } from './text.ts';
+import { hasTermIndex, termGroups, type TermQuery } from './term-index.ts';
 
 /** A WHERE predicate, and whether its matches must be collected before they are ordered. */
 export interface RowFilter {
@@ -19,6 +20,11 @@ export interface RowFilter {
    * rowid order from the rank of the range's first row: `where` is then unused. SQLite only.
    */
   readonly ranked?: { readonly ftsTable: string; readonly match: string };
+  /**
+   * Read the matches from the term index `<table>_terms` instead (PostgreSQL, ADR 0065), in
+   * list order from the range's start: `where` is then unused.
+   */
+  readonly terms?: TermQuery;
 }
 
 /**
@@ -172,6 +178,15 @@ export async function planFullText<DB>(
   const tokens = searchTokens(query);
   if (tokens.length === 0) return null;
   if (capabilities.fullText === 'fts5') return planSqlite(db, target, tokens);
+  // Matches in list order from the term index (ADR 0065); the walk below where it cannot answer.
+  const table = target.idColumn.split('.')[0]!;
+  if (target.termIndex && (await hasTermIndex(db, table))) {
+    const groups = await termGroups(db, table, tokens);
+    if (groups !== undefined) {
+      const terms: TermQuery = { table, groups };
+      return { kind: 'filter', filter: { where: sql<SqlBool>`true`, collect: false, terms } };
+    }
+  }
   const vector = sql.ref(target.vectorColumn);
   const tsquery = sql`to_tsquery('simple', ${tsQuery(tokens)})`;
   const probe: RowFilter = { where: sql<SqlBool>`coalesce(${vector} @@ ${tsquery}, false)`, collect: false };

@@ -35,6 +35,8 @@ export interface FullTextTarget {
    * follows the list order (storage/list-rank.ts); absent where the table keeps no ranks.
    */
   readonly rankedFtsTable?: string;
+  /** PostgreSQL: the table has a term index `<table>_terms` (migration 0014, ADR 0065). */
+  readonly termIndex?: boolean;
 }
 
 /**

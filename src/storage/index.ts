@@ -80,6 +80,15 @@ export {
   type KeyRange,
   type KeysetScan,
 } from './search-page.ts';
+export {
+  termScan,
+  termGroups,
+  hasTermIndex,
+  TERM_PREFIX_LENGTH,
+  MAX_KEYS_PER_WORD,
+  type TermQuery,
+  type TermRange,
+} from './term-index.ts';
 export { placeUnranked, renumberAll, fullyRanked, RANK_GAP } from './list-rank.ts';
 export { prepare, param, type PreparedQuery } from './prepared.ts';
 export { SQLITE_CACHE_KIB, SQLITE_MMAP_BYTES } from './sqlite-connection.ts';

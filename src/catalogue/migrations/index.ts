@@ -10,6 +10,7 @@ import { listRanks } from './0007-list-ranks.ts';
 import { personListRanks } from './0008-person-list-ranks.ts';
 import { counterFirst } from './0009-counter-first.ts';
 import { circulationTables } from './0010-circulation.ts';
+import { termIndexes } from './0014-term-index.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -22,4 +23,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0008-person-list-ranks': personListRanks(context),
   '0009-counter-first': counterFirst(context),
   '0010-circulation': circulationTables(context),
+  '0014-term-index': termIndexes(context),
 });

@@ -106,7 +106,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
           keyTypes: ['string', 'number'],
           rows: (predicate, range, n) =>
             list
-              .inOrder(predicate, range)
+              .inOrder(predicate, range, n)
               .select(SUMMARY_COLUMNS)
               .select((eb) =>
                 eb
@@ -202,4 +202,5 @@ const PERSON_SEARCH = {
   ftsTable: 'persons_fts',
   vectorColumn: 'persons.search_vector',
   rankedFtsTable: 'persons_ranked_fts',
+  termIndex: true,
 };

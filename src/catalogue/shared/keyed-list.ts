@@ -3,6 +3,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   keyRangeFilters,
+  termScan,
   type FullTextPlan,
   type Key,
   type KeyRange,
@@ -77,9 +78,34 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
       );
     return query.orderBy(sql`ranked.rowid`, after ? 'asc' : 'desc');
   };
-  /** The same in key order (descending when walking backwards). */
-  const ordered = (filter: RowFilter | undefined, range: KeyRange, live = true) => {
+  /**
+   * Live rows matching a term index (PostgreSQL) within `range`: the scan finds the first
+   * `limit` matches' keys in list order from the range's start, then the rows are joined.
+   */
+  const termRows = (terms: NonNullable<RowFilter['terms']>, range: KeyRange, limit: number) => {
+    const order = range.direction === 'after' ? 'asc' : 'desc';
+    const scan = termScan(terms, range, limit).as('found');
+    let query = (
+      db
+        .selectFrom(scan)
+        .innerJoin(table, (join) =>
+          join.on(sql<SqlBool>`${sql.ref(`${table}.id`)} = found.id`),
+        ) as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>
+    ).where(`${table}.deleted_at` as 'deleted_at', 'is', null);
+    // A scan range has no end; a walk's bounded window (never used with this plan) would.
+    for (const where of keyRangeFilters(key, { direction: range.direction, inclusive: true, to: range.to }))
+      query = query.where(where);
+    return query.orderBy(`${table}.sort_key` as 'sort_key', order).orderBy(`${table}.id` as 'id', order);
+  };
+  /** The same in key order (descending when walking backwards); `limit`: the most rows wanted. */
+  const ordered = (
+    filter: RowFilter | undefined,
+    range: KeyRange,
+    live = true,
+    limit = SEARCH_COUNT_CAP + 1,
+  ) => {
     if (filter?.ranked) return ranked(filter.ranked, range);
+    if (filter?.terms) return termRows(filter.terms, range, limit);
     const order = range.direction === 'after' ? 'asc' : 'desc';
     return within(filter, range, live).orderBy('sort_key', order).orderBy('id', order);
   };
@@ -100,15 +126,24 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
       }
       const filter = plan.kind === 'filter' ? plan.filter : plan.probe;
       // The ranked index counts by reading its first matches in rowid order, like a page.
-      const rows = await (filter.ranked ? ordered(filter, EVERYTHING) : within(filter, EVERYTHING))
+      const rows = await (
+        filter.ranked || filter.terms
+          ? ordered(filter, EVERYTHING, true, cap + 1)
+          : within(filter, EVERYTHING)
+      )
         .select(`${table}.id`)
         .limit(cap + 1)
         .execute();
       return rows.length > cap ? { count: cap, exact: false } : { count: rows.length, exact: true };
     },
-    inOrder: (filter: RowFilter | undefined, range: KeyRange) => typed(ordered(filter, range)),
+    /** Rows in key order; `limit` bounds what a term index scan reads (the caller limits too). */
+    inOrder: (filter: RowFilter | undefined, range: KeyRange, limit: number) =>
+      typed(ordered(filter, range, true, limit)),
     keys: (filter: RowFilter | undefined, range: KeyRange, n: number, inKeyOrder: boolean) =>
-      (inKeyOrder || filter?.ranked ? ordered(filter, range) : within(filter, range))
+      (inKeyOrder || filter?.ranked || filter?.terms
+        ? ordered(filter, range, true, n)
+        : within(filter, range)
+      )
         .select(`${table}.id`)
         .limit(n)
         .execute(),

@@ -131,7 +131,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           keyTypes: ['string', 'number'],
           rows: (predicate, range, n) =>
             list
-              .inOrder(predicate, range)
+              .inOrder(predicate, range, n)
               .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
               .limit(n)
               .execute(),
@@ -236,4 +236,5 @@ const WORK_SEARCH = {
   ftsTable: 'works_fts',
   vectorColumn: 'works.search_vector',
   rankedFtsTable: 'works_ranked_fts',
+  termIndex: true,
 };

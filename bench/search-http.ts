@@ -1,0 +1,125 @@
+// `npm run bench -- --search`: the latency of a works search over HTTP per query class (rare
+// word, common words, one letter, prefix, several words, other spelling, no hits) and of deep
+// pages (page 2 against page 1,000, searched and unsearched), on SQLite and, with --pg, on
+// PostgreSQL. One client sends its requests one after another (the classes take turns, so a
+// busy neighbour slows them alike), with the representation cache off unless --cache-mib says
+// otherwise: every request runs its queries. Reports p50/p95 wall time and server CPU per
+// request. docs/decisions/0065-postgres-term-index.md has figures at 1,000,000 works.
+import type { ChildServer } from './server.ts';
+import { jsonPathOf } from './cases.ts';
+
+export interface SearchCase {
+  readonly name: string;
+  readonly q?: string;
+  /** Page number the case measures (found by following `naechste` from page 1). */
+  readonly page: number;
+}
+
+export const SEARCH_CASES: readonly SearchCase[] = [
+  { name: 'rare word', q: 'faust', page: 1 },
+  { name: 'common word', q: 'der', page: 1 },
+  // Its matches sort behind ≈ 400,000 "Der dunkle/ferne …" titles (ADR 0045).
+  { name: 'common word, matches far in', q: 'kleine', page: 1 },
+  // Behind ≈ 570,000 "Der …" titles.
+  { name: 'common word, matches farther in', q: 'die', page: 1 },
+  { name: 'one letter', q: 'd', page: 1 },
+  { name: 'prefix', q: 'kl', page: 1 },
+  { name: 'several words', q: 'der kleine garten', page: 1 },
+  { name: 'other spelling', q: 'müller', page: 1 },
+  { name: 'no hits', q: 'xyzzy', page: 1 },
+  { name: 'common word', q: 'der', page: 2 },
+  { name: 'common word', q: 'der', page: 1000 },
+  { name: 'several words', q: 'der kleine garten', page: 2 },
+  { name: 'list', page: 2 },
+  { name: 'list', page: 1000 },
+];
+
+export interface SearchResult {
+  readonly case: SearchCase;
+  readonly path: string;
+  readonly rows: number;
+  readonly p50Ms: number;
+  readonly p95Ms: number;
+  readonly cpuUsPerRequest: number | undefined;
+}
+
+function firstPath(c: SearchCase): string {
+  return `/werke.json${c.q === undefined ? '' : `?q=${encodeURIComponent(c.q)}`}`;
+}
+
+async function getJson(origin: string, path: string): Promise<{ naechste?: string; werk?: unknown[] }> {
+  const response = await fetch(origin + path);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as { naechste?: string; werk?: unknown[] };
+}
+
+/** The path of the case's page (20 rows, the default size), following `naechste` links from page 1. */
+async function pathOf(origin: string, c: SearchCase): Promise<string> {
+  let path = firstPath(c);
+  for (let page = 1; page < c.page; page++) {
+    const body = await getJson(origin, path);
+    if (!body.naechste) throw new Error(`${c.name}: the result ends on page ${page}, before ${c.page}`);
+    path = jsonPathOf(body.naechste);
+  }
+  return path;
+}
+
+const quantile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+/** Measures every case: `requests` timed requests each, after `warmup` untimed ones, in turns. */
+export async function measureSearch(
+  server: ChildServer,
+  requests: number,
+  warmup: number,
+  say: (m: string) => void,
+): Promise<SearchResult[]> {
+  const paths: string[] = [];
+  for (const c of SEARCH_CASES) {
+    say(`  finding ${c.name}${c.q === undefined ? '' : ` "${c.q}"`}, page ${c.page} …`);
+    paths.push(await pathOf(server.origin, c));
+  }
+  const rows = await Promise.all(paths.map(async (p) => (await getJson(server.origin, p)).werk?.length ?? 0));
+  const times = paths.map((): number[] => []);
+  const cpu = paths.map(() => 0);
+  for (let round = 0; round < warmup + requests; round++) {
+    for (let i = 0; i < paths.length; i++) {
+      const before = server.cpuSeconds();
+      const started = performance.now();
+      const response = await fetch(server.origin + paths[i]!);
+      await response.arrayBuffer();
+      const ms = performance.now() - started;
+      const after = server.cpuSeconds();
+      if (response.status !== 200) throw new Error(`GET ${paths[i]} answered ${response.status}`);
+      if (round < warmup) continue;
+      times[i]!.push(ms);
+      if (before !== undefined && after !== undefined) cpu[i]! += after - before;
+    }
+    if ((round + 1) % 50 === 0) say(`  round ${round + 1}/${warmup + requests}`);
+  }
+  return SEARCH_CASES.map((c, i) => {
+    const sorted = [...times[i]!].sort((a, b) => a - b);
+    return {
+      case: c,
+      path: paths[i]!,
+      rows: rows[i]!,
+      p50Ms: quantile(sorted, 0.5),
+      p95Ms: quantile(sorted, 0.95),
+      cpuUsPerRequest: server.cpuSeconds() === undefined ? undefined : (cpu[i]! * 1e6) / requests,
+    };
+  });
+}
+
+/** A Markdown table of the results. */
+export function searchTable(results: readonly SearchResult[]): string {
+  const lines = [
+    '| class | q | page | rows | p50 ms | p95 ms | server CPU µs/req |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of results)
+    lines.push(
+      `| ${r.case.name} | ${r.case.q === undefined ? '(none)' : `\`${r.case.q}\``} | ${r.case.page} | ${r.rows} | ` +
+        `${r.p50Ms.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${r.cpuUsPerRequest === undefined ? 'n/a' : r.cpuUsPerRequest.toFixed(0)} |`,
+    );
+  return lines.join('\n');
+}

@@ -1,0 +1,180 @@
+// PostgreSQL's search index in list order (docs/decisions/0065-postgres-term-index.md): a side
+// table `<table>_terms (term, sort_key, id)` holding, for every live row, each lexeme of its
+// tsvector and each lexeme's prefixes of 1–3 letters, its b-tree ordered by (term, sort_key, id).
+// A query word is a group of index keys (a word of ≤ 3 letters is one key; a longer one the
+// lexemes that start with it); a page is read in list order from the range's start: one group
+// merges its keys' ranges, several groups leapfrog (each group seeks to the candidate, the
+// furthest answer becomes the next candidate), so a page costs what it holds, not the table.
+import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import type { Key } from './keyset.ts';
+import { spellings } from './fulltext.ts';
+
+/** Prefix lengths migration 0014 stores as keys (`search_term_keys`). */
+export const TERM_PREFIX_LENGTH = 3;
+/** A longer word becomes at most this many lexemes, else the older plans run (ADR 0045). */
+export const MAX_KEYS_PER_WORD = 32;
+
+/** The words of a query as index keys, all of a group's keys alternatives, all groups required. */
+export interface TermQuery {
+  readonly table: string;
+  readonly groups: readonly (readonly string[])[];
+}
+
+/** A range of the term scan: rows beyond `from` (`inclusive`: or at it) in `direction` order. */
+export interface TermRange {
+  readonly direction: 'after' | 'before';
+  readonly from?: Key | undefined;
+  readonly inclusive: boolean;
+}
+
+const tables = new WeakMap<object, Map<string, boolean>>();
+
+/** Whether `<table>_terms` exists (a database before migration 0014 has none); remembered once seen. */
+export async function hasTermIndex(db: QueryExecutorProvider, table: string): Promise<boolean> {
+  let known = tables.get(db);
+  if (!known) tables.set(db, (known = new Map()));
+  if (known.get(table)) return true;
+  const { rows } = await sql<{
+    found: boolean;
+  }>`select to_regclass(${`${table}_terms`}) is not null as found`.execute(db);
+  const found = rows[0]?.found === true;
+  if (found) known.set(table, true);
+  return found;
+}
+
+/**
+ * The index keys of `tokens`: one group per word; undefined when some spelling is not one lexeme
+ * to PostgreSQL or a word stands for more than MAX_KEYS_PER_WORD lexemes (the caller falls back);
+ * an empty group means nothing can match. The lexemes come from PostgreSQL's own `to_tsvector`,
+ * so they are what `to_tsquery('simple', …)` makes of the same word.
+ */
+export async function termGroups(
+  db: QueryExecutorProvider,
+  table: string,
+  tokens: readonly string[],
+): Promise<string[][] | undefined> {
+  const words = tokens.map((token) => spellings(token));
+  const flat = words.flat();
+  const { rows } = await sql<{ lexemes: string[] | null }>`select array(select lexeme
+      from unnest(to_tsvector('simple', s))) as lexemes
+    from unnest(${flat}::text[]) with ordinality as t(s, i) order by i`.execute(db);
+  const lexemes = rows.map((r) => r.lexemes ?? []);
+  if (lexemes.length !== flat.length || lexemes.some((l) => l.length !== 1)) return undefined;
+  const long = [...new Set(lexemes.map((l) => l[0]!).filter((l) => [...l].length > TERM_PREFIX_LENGTH))];
+  const expanded = new Map<string, string[]>();
+  if (long.length > 0) {
+    // Distinct terms from the prefix on, one index seek each (a loose index scan); the terms
+    // starting with it are contiguous in the index, and all longer than the stored prefixes.
+    const terms = sql.table(`${table}_terms`);
+    const { rows: found } = await sql<{ prefix: string; terms: string[] }>`select p.prefix, array(
+        with recursive t(term) as (
+          (select term from ${terms} where term >= p.prefix order by term limit 1)
+          union all
+          select (select term from ${terms} where term > t.term order by term limit 1) from t
+          where starts_with(t.term, p.prefix))
+        select term from t where starts_with(term, p.prefix) limit ${MAX_KEYS_PER_WORD + 1}) as terms
+      from unnest(${long}::text[]) as p(prefix)`.execute(db);
+    for (const row of found) expanded.set(row.prefix, row.terms);
+  }
+  const groups: string[][] = [];
+  let offset = 0;
+  for (const word of words) {
+    const keys = new Set<string>();
+    for (const [lexeme] of lexemes.slice(offset, offset + word.length)) {
+      for (const key of expanded.get(lexeme!) ?? [lexeme!]) keys.add(key);
+    }
+    offset += word.length;
+    if (keys.size > MAX_KEYS_PER_WORD) return undefined;
+    groups.push([...keys]);
+  }
+  return groups;
+}
+
+/** Direction-dependent SQL pieces. */
+function sides(direction: 'after' | 'before') {
+  const after = direction === 'after';
+  return {
+    ge: sql.raw(after ? '>=' : '<='),
+    gt: sql.raw(after ? '>' : '<'),
+    order: sql.raw(after ? 'asc' : 'desc'),
+    // The furthest of the groups' answers; a group with none (null) sorts first and ends the scan.
+    furthest: sql.raw(after ? 'desc nulls first' : 'asc nulls first'),
+    furthestId: sql.raw(after ? 'desc' : 'asc'),
+    step: after ? 1 : -1,
+  };
+}
+
+/**
+ * The first row of one group's keys at or beyond (`sortKey`, `id`) in direction order: one
+ * seek per key, the nearest wins. `sortKey`/`id` are SQL expressions of the outer query.
+ */
+function nearest(
+  terms: RawBuilder<unknown>,
+  keys: readonly string[],
+  bound: RawBuilder<unknown>,
+  s: ReturnType<typeof sides>,
+) {
+  const one = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key}
+    and (sort_key, id) ${s.ge} ${bound} order by sort_key ${s.order}, id ${s.order} limit 1)`;
+  if (keys.length === 1) return one(keys[0]!);
+  return sql`(select sort_key, id from (${sql.join(keys.map(one), sql` union all `)}) as k
+    order by sort_key ${s.order}, id ${s.order} limit 1)`;
+}
+
+/**
+ * `(sort_key, id)` of the first `limit` live rows matching `query` in `range`, in direction
+ * order (a subquery to join the listed table to). Reads index entries near the page only.
+ */
+export function termScan(query: TermQuery, range: TermRange, limit: number): RawBuilder<unknown> {
+  const terms = sql.table(`${query.table}_terms`);
+  const s = sides(range.direction);
+  const start = range.from
+    ? sql`(sort_key, id) ${range.inclusive ? s.ge : s.gt} (${sql.join(range.from)})`
+    : sql`true`;
+  const [first, ...others] = query.groups;
+  if (first === undefined || first.length === 0 || others.some((g) => g.length === 0))
+    return sql`(select null::text as sort_key, null::integer as id where false)`;
+  const range1 = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key} and ${start}
+    order by sort_key ${s.order}, id ${s.order} limit ${limit})`;
+  if (others.length === 0) {
+    if (first.length === 1) return range1(first[0]!);
+    // A row may hold several of the keys: distinct after merging each key's first `limit` rows.
+    return sql`(select distinct sort_key, id from (${sql.join(first.map(range1), sql` union all `)}) as k
+      order by sort_key ${s.order}, id ${s.order} limit ${limit})`;
+  }
+  // Leapfrog: a candidate from the first group; every other group seeks to it. All at the
+  // candidate: a match, the next candidate is the first group's next row. Otherwise the next
+  // candidate is the first group's first row at or beyond the furthest answer. Each step
+  // emits the previous candidate when it matched; the recursion stops after `limit` matches.
+  const candidate = sql`(lf.sk, lf.id)`;
+  const answers = others.map((keys, i) => {
+    const alias = sql.raw(`y${i}`);
+    return sql`left join lateral ${nearest(terms, keys, candidate, s)} as ${alias} on true`;
+  });
+  const values = sql.join(others.map((_, i) => sql.raw(`(y${i}.sort_key, y${i}.id)`)));
+  const next = sql`(m.sk, m.id + ${sql.raw(String(s.step))} * m.hit::int)`;
+  return sql`(with recursive lf(sk, id, hit_sk, hit_id, hits) as (
+      (select sort_key, id, null::text collate "C", null::integer, 0 from ${nearestStart(terms, first, start, s)} as c)
+      union all
+      select nx.sort_key, nx.id, case when m.hit then lf.sk end, case when m.hit then lf.id end,
+        lf.hits + m.hit::int
+      from lf ${sql.join(answers, sql` `)}
+      cross join lateral (select v.sk, v.id, v.sk = lf.sk and v.id = lf.id as hit
+        from (values ${values}) as v(sk, id) order by v.sk ${s.furthest}, v.id ${s.furthestId} limit 1) as m
+      left join lateral ${nearest(terms, first, next, s)} as nx on m.sk is not null
+      where lf.sk is not null and lf.hits < ${limit})
+    select hit_sk as sort_key, hit_id as id from lf where hit_id is not null)`;
+}
+
+/** The first group's first row within the range's start condition. */
+function nearestStart(
+  terms: RawBuilder<unknown>,
+  keys: readonly string[],
+  start: RawBuilder<unknown>,
+  s: ReturnType<typeof sides>,
+) {
+  const one = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key} and ${start}
+    order by sort_key ${s.order}, id ${s.order} limit 1)`;
+  return sql`(select sort_key, id from (${sql.join(keys.map(one), sql` union all `)}) as k
+    order by sort_key ${s.order}, id ${s.order} limit 1)`;
+}
