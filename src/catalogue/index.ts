@@ -5,6 +5,7 @@ import type { Principal, ResourceDefinition, RewriteRule } from '../http/resourc
 import { homeResource } from './home/index.ts';
 import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
 import { holdResource, holdsResource, queueResource, type HoldStore } from './holds/index.ts';
+import { renewalResource, type RenewalStore } from './loans/index.ts';
 import { createErrorPage, type ErrorPage, type ErrorPageSlots } from './layout/index.ts';
 import type { PersonStore, WorkStore } from './model.ts';
 import { personResource, personsResource } from './persons/index.ts';
@@ -30,6 +31,8 @@ export interface ResourceStores {
   readonly loans?: LoanStore;
   /** Holds (`/personen/{slug}/vormerkungen`, `/werke/{slug}/vormerkungen`); without it they are not served. */
   readonly holds?: HoldStore;
+  /** Renewing loans (`/ausleihen/{user_id}/{loan_id}/verlaengerung`); served with the loans. */
+  readonly renewals?: RenewalStore;
   /** A person's life dates (`/personen/{slug}/lebensdaten`); without it they are not served. */
   readonly lifeDates?: LifeDatesStore;
   /** Every public person and work for `/sitemap.xml`; without it no sitemap and no robots.txt. */
@@ -87,6 +90,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     worksResource(stores.works, stores.persons),
     workResource(stores.works, stores.persons),
     ...(stores.loans ? [loansResource(stores.loans, lending), loanResource(stores.loans, lending)] : []),
+    ...(stores.loans && stores.renewals ? [renewalResource(stores.loans, stores.renewals)] : []),
     ...(stores.holds
       ? [
           holdsResource(stores.holds, { ...(opts.holdDays !== undefined && { holdDays: opts.holdDays }) }),

@@ -15,4 +15,6 @@ export const catalogueRewrites: readonly RewriteRule[] = [
   // list of loans due, is a route of its own.
   { pattern: /^\/ausleihen\/(\d+)$/, target: '/ausleihen?benutzer=$1' },
   { pattern: /^\/ausleihen\/(\d+)\/(\d+)$/, target: '/ausleihe?benutzer=$1&id=$2' },
+  // A loan's renewal: POST renews it (ADR 0060).
+  { pattern: /^\/ausleihen\/(\d+)\/(\d+)\/verlaengerung$/, target: '/verlaengerung?benutzer=$1&id=$2' },
 ];

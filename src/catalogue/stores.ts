@@ -6,6 +6,7 @@ import { createWorkStore, type SqlWorkStore } from './works/store.ts';
 import { createLoanStore } from './loans/store.ts';
 import type { LoanStore } from './loans/model.ts';
 import { createHoldStore } from './holds/store.ts';
+import { createRenewalStore, type RenewalStore } from './loans/renew.ts';
 import type { HoldStore } from './holds/model.ts';
 import type { StoreOptions } from './store-options.ts';
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
@@ -16,6 +17,7 @@ export interface CatalogueStores {
   readonly works: SqlWorkStore;
   readonly loans: LoanStore;
   readonly holds: HoldStore;
+  readonly renewals: RenewalStore;
   readonly lifeDates: LifeDatesStore;
   readonly sitemap: SitemapSource;
 }
@@ -34,6 +36,12 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
       capabilities: options?.capabilities,
       now: options?.now,
       ...(options?.holdDays !== undefined && { holdDays: options.holdDays }),
+    }),
+    renewals: createRenewalStore(db, {
+      capabilities: options?.capabilities,
+      now: options?.now,
+      ...(options?.holdDays !== undefined && { holdDays: options.holdDays }),
+      ...(options?.maxRenewals !== undefined && { maxRenewals: options.maxRenewals }),
     }),
     lifeDates: createLifeDatesStore(db, options),
     sitemap: sqlSitemapSource(db),

@@ -72,6 +72,8 @@ export interface LoansTable {
   copy_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** How often the loan was renewed. */
   renewals: ColumnType<number, number | undefined, number>;
+  /** When it was last renewed (migration 0015, ADR 0060); null: never. */
+  renewed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One copy of a work (migration 0010). Status is derived: missing, on loan, held, available. */

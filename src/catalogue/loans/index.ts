@@ -12,3 +12,5 @@ export type {
 } from './model.ts';
 export { loansPath, loanPath, DUE_PATH } from './access.ts';
 export { borrowButton } from './borrow-button.ts';
+export { createRenewalStore, MAX_RENEWALS, type RenewalStore, type RenewOutcome } from './renew.ts';
+export { renewalResource, renewalPath } from './renewal-resource.ts';

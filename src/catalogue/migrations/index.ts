@@ -11,6 +11,7 @@ import { personListRanks } from './0008-person-list-ranks.ts';
 import { counterFirst } from './0009-counter-first.ts';
 import { circulationTables } from './0010-circulation.ts';
 import { termIndexes } from './0014-term-index.ts';
+import { loanRenewedAt } from './0015-loan-renewed-at.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -24,4 +25,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0009-counter-first': counterFirst(context),
   '0010-circulation': circulationTables(context),
   '0014-term-index': termIndexes(context),
+  '0015-loan-renewed-at': loanRenewedAt(context),
 });

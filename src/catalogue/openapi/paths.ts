@@ -83,6 +83,12 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     signIn: 'always',
   },
   {
+    resource: 'renewal',
+    path: '/ausleihen/{user_id}/{loan_id}/verlaengerung',
+    summary: 'POST renews the loan (409 with the reason when it may not be renewed)',
+    signIn: 'always',
+  },
+  {
     resource: 'holds',
     path: '/personen/{slug}/vormerkungen',
     summary: "A member's open holds; POST places one (only when no copy is free)",
