@@ -35,7 +35,7 @@ import { catalogueResources } from './catalogue/index.ts';
 import { catalogueMigrations } from './catalogue/migrations/index.ts';
 import type { DB } from './catalogue/tables.ts';
 import { createStores } from './catalogue/stores.ts';
-import { changeCount } from './catalogue/changes.ts';
+import { changeCount, changeCounter } from './catalogue/changes.ts';
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
 import {
   createAccountStore,
@@ -171,7 +171,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const stopWarnings = logProcessWarnings(logs.errorLog);
   const representationCache = new RepresentationCache({
     maxBytes: config.cacheMiB * 1024 * 1024,
-    version: () => changeCount(database.db),
+    version: changeCounter(database),
   });
   const accounts = createAccountStore(database.db);
   const catalogue = catalogueResources(stores, {

@@ -1,7 +1,7 @@
 // The database's change counter (migration 0003): the version the representation cache checks
 // before every cacheable GET (ADR 0048). One prepared single-row read.
 import type { Kysely } from 'kysely';
-import { detectDialect, prepare } from '../storage/index.ts';
+import { detectDialect, prepare, type Database } from '../storage/index.ts';
 import type { DB } from './tables.ts';
 
 const COUNTER = prepare<Record<string, never>, { n: string | number }, DB>((db: Kysely<DB>) =>
@@ -21,9 +21,27 @@ export async function lockChangeCounter(trx: Kysely<DB>): Promise<void> {
   await trx.selectFrom('change_counter').select('n').where('id', '=', 1).forUpdate().execute();
 }
 
-/** The counter's current value; it differs after any write committed since the last read. */
-export async function changeCount(db: Kysely<DB>): Promise<string> {
-  const row = await COUNTER.executeTakeFirst(db, {});
+function valueOf(row: { n: unknown } | undefined): string {
   if (!row) throw new Error('change_counter has no row: is the database migrated?');
   return String(row.n);
+}
+
+/** The counter's current value; it differs after any write committed since the last read. */
+export async function changeCount(db: Kysely<DB>): Promise<string> {
+  return valueOf(await COUNTER.executeTakeFirst(db, {}));
+}
+
+/**
+ * The counter as the representation cache reads it before every cacheable GET (ADR 0048):
+ * on SQLite, while nothing else uses the connection, the same statement run at once without
+ * the queue and its promises (ADR 0066), else — and on PostgreSQL — changeCount.
+ */
+export function changeCounter(database: Database<DB>): () => string | Promise<string> {
+  const { readNow, db } = database;
+  if (readNow === undefined) return () => changeCount(db);
+  const { sql, parameters } = db.selectFrom('change_counter').select('n').where('id', '=', 1).compile();
+  return () => {
+    const rows = readNow(sql, parameters);
+    return rows === undefined ? changeCount(db) : valueOf(rows[0] as { n: unknown } | undefined);
+  };
 }

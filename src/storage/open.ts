@@ -27,6 +27,14 @@ export interface Database<DB> {
   readonly dialect: DialectName;
   readonly capabilities: Capabilities;
   close(): Promise<void>;
+  /**
+   * SQLite: a read run at once when the connection is free, else undefined (read the usual
+   * way then). For a read on every request's path (ADR 0066). Absent on PostgreSQL.
+   */
+  readonly readNow?: (
+    sqlText: string,
+    parameters: readonly unknown[],
+  ) => Record<string, unknown>[] | undefined;
 }
 
 export interface OpenOptions {
@@ -81,7 +89,10 @@ export async function openDatabase<DB>(url: string, options: OpenOptions = {}): 
   const db = new Kysely<DB>({ dialect: withErrorMapping(dialect) });
   // Open now so a bad path fails here rather than at the first query.
   await db.connection().execute(async () => undefined);
-  return database(db, 'sqlite');
+  return {
+    ...database(db, 'sqlite'),
+    readNow: (sqlText, parameters) => dialect.readNow(sqlText, parameters),
+  };
 }
 
 /**

@@ -150,6 +150,11 @@ export class NodeSqliteConnection implements DatabaseConnection {
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   }
 
+  /** A read outside Kysely's queue (the driver checks the connection is free): its rows. */
+  readNow(sqlText: string, parameters: readonly unknown[]): Record<string, unknown>[] {
+    return this.#statement<Record<string, unknown>>(sqlText, parameters.map(toSqliteValue)).rows;
+  }
+
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const statement = this.#prepare(compiledQuery.sql);
     for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {

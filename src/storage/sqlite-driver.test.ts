@@ -35,6 +35,20 @@ test('mutex hands out the lock in arrival order, one holder at a time', async ()
   assert.deepEqual(log, ['a+', 'a-', 'b+', 'b-', 'c+', 'c-']);
 });
 
+test('mutex is free only while nobody holds or waits for it (readNow relies on it)', async () => {
+  const mutex = new Mutex();
+  assert.equal(mutex.free, true);
+  const first = mutex.lock();
+  const second = mutex.lock();
+  assert.equal(mutex.free, false);
+  const releaseFirst = await first;
+  releaseFirst();
+  releaseFirst(); // a second release changes nothing
+  assert.equal(mutex.free, false);
+  (await second)();
+  assert.equal(mutex.free, true);
+});
+
 test('pragmas: WAL, foreign keys, no busy timeout (the driver waits asynchronously)', async () => {
   const database = await openTempSqlite();
   const pragma = async (name: string) =>

@@ -32,11 +32,16 @@ export interface NodeSqliteOptions {
 
 export class NodeSqliteDialect implements Dialect {
   readonly #options: NodeSqliteOptions;
+  #driver: NodeSqliteDriver | undefined;
   constructor(options: NodeSqliteOptions) {
     this.#options = options;
   }
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#options);
+    return (this.#driver = new NodeSqliteDriver(this.#options));
+  }
+  /** The driver's readNow (below); undefined before Kysely created the driver. */
+  readNow(sqlText: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
+    return this.#driver?.readNow(sqlText, parameters);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -52,12 +57,26 @@ export class NodeSqliteDialect implements Dialect {
 /** FIFO lock: each waiter gets the connection in arrival order. */
 export class Mutex {
   #tail: Promise<void> = Promise.resolve();
+  /** Holders and waiters: locks asked for and not yet released. */
+  #taken = 0;
   lock(): Promise<() => void> {
+    this.#taken += 1;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const acquired = this.#tail.then(() => release);
+    let released = false;
+    const releaseOnce = () => {
+      if (released) return;
+      released = true;
+      this.#taken -= 1;
+      release();
+    };
+    const acquired = this.#tail.then(() => releaseOnce);
     this.#tail = this.#tail.then(() => held);
     return acquired;
+  }
+  /** Nobody holds the lock or waits for it: whoever runs now (synchronously) is alone. */
+  get free(): boolean {
+    return this.#taken === 0;
   }
 }
 
@@ -92,6 +111,24 @@ class NodeSqliteDriver implements Driver {
       throw error;
     }
     return connection;
+  }
+
+  /**
+   * One read, synchronously, when nothing else uses or waits for the connection (no query,
+   * no transaction): the same statement on the same connection as a queued read, minus the
+   * queue and its promise hops (ADR 0066: the representation cache's change-counter read on
+   * every cacheable GET). Undefined — the caller then reads the ordinary way, which waits its
+   * turn, retries a busy lock and maps errors — when the connection is taken, and when the
+   * read fails for any reason.
+   */
+  readNow(sqlText: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined {
+    const connection = this.#connection;
+    if (!connection || !this.#mutex.free || connection.inTransaction) return undefined;
+    try {
+      return connection.readNow(sqlText, parameters);
+    } catch {
+      return undefined;
+    }
   }
 
   #current(): NodeSqliteConnection {

@@ -40,7 +40,9 @@ export async function cachedGet(
   rc: RespondContext,
 ): Promise<FastifyReply> {
   const ctx: RequestContext = rc.ctx;
-  const version = await cache.currentVersion();
+  // Synchronous on SQLite while the connection is free (ADR 0066): no await, no extra turn.
+  const read = cache.currentVersion();
+  const version = typeof read === 'string' ? read : await read;
   const key = cacheKey(resourceName, rc);
   const hit = cache.get(key, version);
   if (hit) return sendPrepared(request, reply, hit, ctx.method);

@@ -23,8 +23,11 @@ export interface CachedRepresentation {
 export interface RepresentationCacheOptions {
   /** Upper bound of the bytes held (bodies, headers and keys); 0 switches the cache off. */
   readonly maxBytes: number;
-  /** Reads the database's change counter: any committed write changes its value. */
-  readonly version: () => Promise<string | number | bigint>;
+  /**
+   * Reads the database's change counter: any committed write changes its value. It may answer
+   * synchronously (SQLite while its connection is free, ADR 0066).
+   */
+  readonly version: () => Promise<string | number | bigint> | string | number | bigint;
 }
 
 export interface RepresentationCacheStats {
@@ -78,8 +81,12 @@ export class RepresentationCache {
    * Reads the database version now. Entries of any other version are dropped: after a write
    * nothing stored before it can be served again.
    */
-  async currentVersion(): Promise<string> {
-    const version = String(await this.#readVersion());
+  currentVersion(): Promise<string> | string {
+    const read = this.#readVersion();
+    return read instanceof Promise ? read.then((v) => this.#seen(String(v))) : this.#seen(String(read));
+  }
+
+  #seen(version: string): string {
     if (version !== this.#version) {
       this.#slots.clear();
       this.#bytes = 0;
