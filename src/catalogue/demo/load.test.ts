@@ -60,6 +60,31 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.ok(faust && 'found' in faust);
       assert.equal(faust.found.jahr, 1808);
       assert.equal(faust.found.verfuegbar, faust.found.exemplare - 1, 'anna has borrowed Faust');
+      // Every copy a row with a believable shelfmark; exemplare counts them; open loans lend one.
+      const copies = await database.db
+        .selectFrom('copies')
+        .select(['signatur', 'barcode', 'standort'])
+        .where('work_id', '=', faust.found.id)
+        .orderBy('nummer')
+        .execute();
+      assert.equal(copies.length, faust.found.exemplare);
+      assert.match(copies[0]!.signatur, /^Goe \d+ Fa$/);
+      assert.ok(copies.slice(1).every((c, i) => c.signatur === `${copies[0]!.signatur}+${i + 2}`));
+      assert.ok(copies.every((c) => ['Freihand', 'Magazin', 'Lesesaal'].includes(c.standort)));
+      const counts = await database.db
+        .selectFrom('works')
+        .leftJoin('copies', 'copies.work_id', 'works.id')
+        .select((eb) => ['works.exemplare', eb.fn.count<number>('copies.id').as('n')])
+        .groupBy(['works.id', 'works.exemplare'])
+        .execute();
+      const uncounted = counts.filter((c) => Number(c.n) !== c.exemplare);
+      assert.deepEqual(uncounted, []);
+      const withoutCopy = await database.db
+        .selectFrom('loans')
+        .select('id')
+        .where('copy_id', 'is', null)
+        .execute();
+      assert.deepEqual(withoutCopy, []);
       assert.ok((await stores.works.list({ q: 'faust', limit: 10 })).items.some((w) => w.slug === 'faust'));
       const accounts = await database.db.selectFrom('accounts').selectAll().orderBy('username').execute();
       assert.deepEqual(

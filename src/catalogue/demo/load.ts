@@ -1,5 +1,5 @@
 // Loads the demo catalogue into an empty database: authors, works, library users with
-// accounts (see DEMO_ACCOUNTS) and a few loans. Does nothing when any person exists, so it can
+// accounts (see DEMO_ACCOUNTS), every work's copies (copies.ts) and a few loans, each of a copy. Does nothing when any person exists, so it can
 // run on every start; two processes starting together cannot load it twice (unique slugs).
 import type { Kysely } from 'kysely';
 import {
@@ -17,6 +17,7 @@ import { workSearchText } from '../works/search-text.ts';
 import { workSortKey } from '../works/store.ts';
 import { AUTHORS } from './authors.ts';
 import { WORKS } from './works.ts';
+import { demoCopyRows, shelfNumbers } from './copies.ts';
 
 export interface DemoAccount {
   readonly username: string;
@@ -113,19 +114,21 @@ export async function loadDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
         names.set(p.slug, p);
       }
       const workIds = new Map<string, number>();
+      const shelfNumber = shelfNumbers();
       for (const [titel, jahr, authors, copies] of WORKS) {
         const base = slugify(titel, 'werk');
         let n = 1;
         while (workIds.has(slugCandidate(base, n))) n += 1;
         const slug = slugCandidate(base, n);
         const persons = authors.map((a) => names.get(a) ?? missing(a));
+        const exemplare = copies ?? copiesFor(titel);
         const { id } = await trx
           .insertInto('works')
           .values({
             slug,
             titel,
             jahr,
-            exemplare: copies ?? copiesFor(titel),
+            exemplare,
             sort_key: workSortKey(titel),
             search_text: workSearchText(titel, persons),
             created_at: at,
@@ -134,6 +137,9 @@ export async function loadDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
           .returning('id')
           .executeTakeFirstOrThrow();
         workIds.set(slug, id);
+        const nachname = persons[0]?.nachname ?? null;
+        const rows = demoCopyRows({ id, titel, nachname, exemplare }, shelfNumber(nachname), at);
+        if (rows.length > 0) await trx.insertInto('copies').values(rows).execute();
         await trx
           .insertInto('person_work')
           .values(
@@ -163,13 +169,25 @@ export async function loadDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
           })
           .execute();
       }
+      // Each open loan lends the next copy of its work; a returned one names copy 1.
+      const lent = new Map<number, number>();
       for (const [username, work, daysAgo, returnedDaysAgo] of LOANS) {
         const borrowed = now.getTime() - daysAgo * DAY_MS;
+        const work_id = workIds.get(work) ?? missing(work);
+        const nummer = returnedDaysAgo === null ? (lent.get(work_id) ?? 0) + 1 : 1;
+        if (returnedDaysAgo === null) lent.set(work_id, nummer);
+        const copy = await trx
+          .selectFrom('copies')
+          .select('id')
+          .where('work_id', '=', work_id)
+          .where('nummer', '=', nummer)
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('loans')
           .values({
             person_id: accountIds.get(username) ?? missing(username),
-            work_id: workIds.get(work) ?? missing(work),
+            work_id,
+            copy_id: copy.id,
             borrowed_at: new Date(borrowed).toISOString(),
             due_at: new Date(borrowed + LOAN_DAYS * DAY_MS).toISOString(),
             returned_at:

@@ -4,7 +4,7 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { DUE_PATH, loanPath, loansPath } from './access.ts';
-import { isOverdue, loansTable, overdueHtml, timeHtml } from './loan-view.ts';
+import { copyHtml, copyJson, copyXml, isOverdue, loansTable, overdueHtml, timeHtml } from './loan-view.ts';
 import type { Loan } from './model.ts';
 import { loanStrings } from './strings.ts';
 
@@ -23,6 +23,7 @@ function dueHtml(m: DueModel, ctx: RequestContext): Markup {
         <a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.dueAt, ctx)}</a>${overdueHtml(overdue, ctx)}
       </td>
       <td data-label="${t.work}"><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></td>
+      <td data-label="${t.copy}">${copyHtml(loan, ctx)}</td>
       <td data-label="${t.person}"><a href="${rel(loansPath(loan.person.id))}">${fullName(loan.person)}</a></td>
       <td data-label="${t.borrowed}">${timeHtml(loan.borrowedAt, ctx)}</td>
     </tr> `;
@@ -30,7 +31,9 @@ function dueHtml(m: DueModel, ctx: RequestContext): Markup {
   const main = html`<article class="loans-due">
     <h1>${t.dueTitle}</h1>
     ${
-      m.items.length > 0 ? loansTable([t.due, t.work, t.person, t.borrowed], rows) : html`<p>${t.noneDue}</p>`
+      m.items.length > 0
+        ? loansTable([t.due, t.work, t.copy, t.person, t.borrowed], rows)
+        : html`<p>${t.noneDue}</p>`
     }
   </article>`;
   return layout({ title: t.dueTitle, main, canonicalPath: DUE_PATH, section: 'due-loans' }, ctx);
@@ -43,7 +46,7 @@ function dueXml(m: DueModel, ctx: RequestContext): Markup {
   <ausleihe ref="${abs(loanPath(loan.person.id, loan.id))}">
     <person ref="${abs(personPath(loan.person.slug))}">${fullName(loan.person)}</person>
     <ausleihen ref="${abs(loansPath(loan.person.id))}"/>
-    <werk ref="${abs(workPath(loan.werk.slug))}">${loan.werk.titel}</werk>
+    <werk ref="${abs(workPath(loan.werk.slug))}">${loan.werk.titel}</werk>${copyXml(loan, ctx, '    ')}
     <ausgeliehen>${loan.borrowedAt.toISOString()}</ausgeliehen>
     <faellig>${loan.dueAt.toISOString()}</faellig>
     <ueberfaellig>${String(isOverdue(loan, m.now))}</ueberfaellig>
@@ -62,6 +65,7 @@ function dueJson(m: DueModel, ctx: RequestContext): unknown {
       person: { name: fullName(loan.person), url: abs(personPath(loan.person.slug)) },
       ausleihen: abs(loansPath(loan.person.id)),
       werk: { titel: loan.werk.titel, url: abs(workPath(loan.werk.slug)) },
+      ...copyJson(loan, ctx),
       ausgeliehen: loan.borrowedAt.toISOString(),
       faellig: loan.dueAt.toISOString(),
       ueberfaellig: isOverdue(loan, m.now),

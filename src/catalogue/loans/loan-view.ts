@@ -3,7 +3,7 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { copyPath, fullName, personPath, workPath } from '../shared/urls.ts';
 import { loanPath, loansPath } from './access.ts';
 import type { Loan } from './model.ts';
 import { dateText, loanStrings } from './strings.ts';
@@ -41,6 +41,30 @@ export function loanRepresentation(
     canonicalPath: loanPath(loan.person.id, loan.id),
     lastModified: loanChangedAt(loan, now),
     schema: 'loan',
+  };
+}
+
+/** The copy lent, linked to its URL; a loan without a copy (tools before issue 12) shows a dash. */
+export function copyHtml(loan: Loan, ctx: RequestContext): Markup {
+  if (loan.copy === null) return html`–`;
+  return html`<a class="signatur" href="${ctx.links.relative(copyPath(loan.werk.slug, loan.copy.nummer))}">${loan.copy.signatur}</a>`;
+}
+
+/** `<exemplar ref="copy URL">signatur</exemplar>`, or nothing for a loan without a copy. */
+export function copyXml(loan: Loan, ctx: RequestContext, indent: string): Markup | string {
+  if (loan.copy === null) return '';
+  return xml`
+${indent}<exemplar ref="${ctx.links.absolute(copyPath(loan.werk.slug, loan.copy.nummer))}">${loan.copy.signatur}</exemplar>`;
+}
+
+/** `exemplar: {signatur, url}` for JSON, or nothing for a loan without a copy. */
+export function copyJson(loan: Loan, ctx: RequestContext): { exemplar?: { signatur: string; url: string } } {
+  if (loan.copy === null) return {};
+  return {
+    exemplar: {
+      signatur: loan.copy.signatur,
+      url: ctx.links.absolute(copyPath(loan.werk.slug, loan.copy.nummer)),
+    },
   };
 }
 
@@ -100,6 +124,8 @@ function loanHtml(m: LoanModel, ctx: RequestContext): Markup {
     <dl class="facts">
       <dt>${t.work}</dt>
       <dd><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></dd>
+      <dt>${t.copy}</dt>
+      <dd>${copyHtml(loan, ctx)}</dd>
       <dt>${t.person}</dt>
       <dd><a href="${rel(personPath(loan.person.slug))}">${fullName(loan.person)}</a></dd>
       <dt>${t.borrowed}</dt>
@@ -120,7 +146,7 @@ function loanXml(m: LoanModel, ctx: RequestContext): Markup {
   const { loan } = m;
   return xml`<ausleihe>
   <person ref="${ctx.links.absolute(personPath(loan.person.slug))}">${fullName(loan.person)}</person>
-  <werk ref="${ctx.links.absolute(workPath(loan.werk.slug))}">${loan.werk.titel}</werk>
+  <werk ref="${ctx.links.absolute(workPath(loan.werk.slug))}">${loan.werk.titel}</werk>${copyXml(loan, ctx, '  ')}
   <ausgeliehen>${loan.borrowedAt.toISOString()}</ausgeliehen>
   <faellig>${loan.dueAt.toISOString()}</faellig>
   <ueberfaellig>${String(m.overdue)}</ueberfaellig>
@@ -132,6 +158,7 @@ function loanJson(m: LoanModel, ctx: RequestContext): unknown {
   return {
     person: { name: fullName(loan.person), url: ctx.links.absolute(personPath(loan.person.slug)) },
     werk: { titel: loan.werk.titel, url: ctx.links.absolute(workPath(loan.werk.slug)) },
+    ...copyJson(loan, ctx),
     ausgeliehen: loan.borrowedAt.toISOString(),
     faellig: loan.dueAt.toISOString(),
     ueberfaellig: m.overdue,

@@ -7,6 +7,9 @@ import type { PersonRef } from '../model.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { loanPath, loansPath } from './access.ts';
 import {
+  copyHtml,
+  copyJson,
+  copyXml,
   isOverdue,
   loansTable,
   mayReturn,
@@ -73,6 +76,7 @@ function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
   const rows = m.items.map(
     (loan) => html`<tr${isOverdue(loan, m.now) ? html` class="overdue"` : ''}>
       <td data-label="${t.work}"><a href="${rel(workPath(loan.werk.slug))}">${loan.werk.titel}</a></td>
+      <td data-label="${t.copy}">${copyHtml(loan, ctx)}</td>
       <td data-label="${t.borrowed}">
         <a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.borrowedAt, ctx)}</a>
       </td>
@@ -85,7 +89,7 @@ function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
     <p><a href="${rel(personPath(m.person.slug))}">${name}</a></p>
     ${
       m.items.length > 0
-        ? loansTable([t.work, t.borrowed, t.due, ...(returns ? [t.actions] : [])], rows)
+        ? loansTable([t.work, t.copy, t.borrowed, t.due, ...(returns ? [t.actions] : [])], rows)
         : html`<p>${t.none}</p>`
     }
     ${forms && !returns && m.items.length > 0 ? returnAtDeskHtml(ctx) : ''}
@@ -99,7 +103,7 @@ function loansXml(m: LoansModel, ctx: RequestContext): Markup {
   const items = m.items.map(
     (loan) => xml`
   <ausleihe ref="${abs(loanPath(loan.person.id, loan.id))}">
-    <werk ref="${abs(workPath(loan.werk.slug))}">${loan.werk.titel}</werk>
+    <werk ref="${abs(workPath(loan.werk.slug))}">${loan.werk.titel}</werk>${copyXml(loan, ctx, '    ')}
     <ausgeliehen>${loan.borrowedAt.toISOString()}</ausgeliehen>
     <faellig>${loan.dueAt.toISOString()}</faellig>
     <ueberfaellig>${String(isOverdue(loan, m.now))}</ueberfaellig>
@@ -117,6 +121,7 @@ function loansJson(m: LoansModel, ctx: RequestContext): unknown {
     ausleihe: m.items.map((loan) => ({
       url: abs(loanPath(loan.person.id, loan.id)),
       werk: { titel: loan.werk.titel, url: abs(workPath(loan.werk.slug)) },
+      ...copyJson(loan, ctx),
       ausgeliehen: loan.borrowedAt.toISOString(),
       faellig: loan.dueAt.toISOString(),
       ueberfaellig: isOverdue(loan, m.now),

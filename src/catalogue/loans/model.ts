@@ -2,10 +2,21 @@
 // book sets `returned_at`, so a person's past loans stay as history (docs/architecture.md).
 import type { Lookup, PersonRef, WorkRef } from '../model.ts';
 
+/** The copy a loan lends (issue 12): its URL is the work's URL, `/exemplare/`, `nummer`. */
+export interface LoanCopy {
+  readonly id: number;
+  readonly nummer: number;
+  /** Shelfmark, e.g. `Goe 12 Fa`. */
+  readonly signatur: string;
+  readonly barcode: string;
+}
+
 export interface Loan {
   readonly id: number;
   readonly person: PersonRef;
   readonly werk: WorkRef;
+  /** Null only for loans written by tools that predate copies (the bench loader). */
+  readonly copy: LoanCopy | null;
   readonly borrowedAt: Date;
   readonly dueAt: Date;
   /** Null while the loan is open. */
@@ -23,7 +34,7 @@ export interface CurrentLoans {
 export type WorkKey = { readonly id: number } | { readonly slug: string };
 
 export type BorrowRefusal =
-  /** Every copy is lent out. → 409 */
+  /** No copy is free (lent out, held or missing). → 409 */
   | 'no-copy-free'
   /** This person already has this work. → 409 */
   | 'already-borrowed'
@@ -48,7 +59,10 @@ export interface LoanStore {
   currentLoans(personId: number): Promise<CurrentLoans>;
   /** One loan of this person, open or returned; null when the person has no loan with that id. */
   loan(personId: number, loanId: number): Promise<Loan | null>;
-  /** Lends one copy, atomically: never more open loans than copies, never two of one work to one person. */
+  /**
+   * Lends one free copy (copies/free.ts), atomically: never one copy in two open loans, never
+   * two of one work to one person.
+   */
   borrow(personId: number, work: WorkKey): Promise<BorrowOutcome>;
   returnLoan(personId: number, loanId: number): Promise<ReturnOutcome>;
   /** Every open loan, earliest due date first (for staff), at most `limit`. */

@@ -27,6 +27,18 @@ for (const target of catalogueTestTargets(PG_URL)) {
     const person = async () =>
       (await stores.persons.create({ vorname: 'Leser', nachname: `Nr ${++serial}` })).id;
     const work = async (exemplare: number) => stores.works.create({ titel: `Buch ${++serial}`, exemplare });
+    /** The copies of a work's open loans: as many as loans, each a copy of that work. */
+    const openCopies = async (workId: number) => {
+      const rows = await database.db
+        .selectFrom('loans')
+        .innerJoin('copies', 'copies.id', 'loans.copy_id')
+        .select(['copies.id', 'copies.work_id'])
+        .where('loans.work_id', '=', workId)
+        .where('loans.returned_at', 'is', null)
+        .execute();
+      assert.ok(rows.every((r) => r.work_id === workId));
+      return rows.map((r) => r.id);
+    };
     const available = async (id: number) => {
       const found = await stores.works.byId(id);
       assert.ok(found && 'found' in found);
@@ -47,6 +59,13 @@ for (const target of catalogueTestTargets(PG_URL)) {
       assert.ok(outcome.ok);
       const loan = outcome.loan;
       assert.deepEqual(loan.werk, { id: faust.id, slug: 'faust', titel: 'Faust' });
+      assert.deepEqual(loan.copy && { ...loan.copy, id: 0 }, {
+        id: 0,
+        nummer: 1,
+        signatur: `Anon ${faust.id} Fa`,
+        barcode: `SM${faust.id}-1`,
+      });
+      assert.deepEqual(await openCopies(faust.id), [loan.copy?.id]);
       assert.equal(loan.person.id, anna);
       assert.equal(loan.borrowedAt.toISOString(), '2024-05-01T10:00:00.000Z');
       assert.equal(loan.dueAt.toISOString(), '2024-05-29T10:00:00.000Z');
@@ -162,6 +181,78 @@ for (const target of catalogueTestTargets(PG_URL)) {
       assert.equal(reasons.filter((r) => r === 'ok').length, 3);
       assert.equal(reasons.filter((r) => r === 'no-copy-free').length, 47);
       assert.equal(await available(w.id), 0);
+      assert.equal(new Set(await openCopies(w.id)).size, 3, 'three loans on three distinct copies');
+    });
+
+    test('borrow takes the lowest free copy: never a missing, lent, held or withdrawn one', async () => {
+      const [a, b, c] = [await person(), await person(), await person()];
+      const w = await work(5);
+      const ids = (
+        await database.db
+          .selectFrom('copies')
+          .select('id')
+          .where('work_id', '=', w.id)
+          .orderBy('nummer')
+          .execute()
+      ).map((r) => r.id);
+      const at = '2024-04-01T00:00:00.000Z';
+      await database.db.updateTable('copies').set({ missing_since: at }).where('id', '=', ids[0]!).execute();
+      await database.db.updateTable('copies').set({ deleted_at: at }).where('id', '=', ids[2]!).execute();
+      await database.db
+        .insertInto('holds')
+        .values({ person_id: c, work_id: w.id, placed_at: at, copy_id: ids[1]!, ready_at: at })
+        .execute();
+      assert.equal(await available(w.id), 2);
+      const createdVersion = (
+        await database.db
+          .selectFrom('copies')
+          .select('updated_at')
+          .where('id', '=', ids[3]!)
+          .executeTakeFirstOrThrow()
+      ).updated_at;
+      const first = await loans.borrow(a, { id: w.id });
+      assert.ok(first.ok);
+      assert.equal(first.loan.copy?.id, ids[3]);
+      assert.equal(first.loan.copy?.nummer, 4);
+      const versionOf = async (id: number) =>
+        (
+          await database.db
+            .selectFrom('copies')
+            .select('updated_at')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).updated_at;
+      const lentVersion = await versionOf(ids[3]!);
+      assert.ok(lentVersion > createdVersion, 'the lent copy has a new version');
+      const second = await loans.borrow(b, { id: w.id });
+      assert.ok(second.ok);
+      assert.equal(second.loan.copy?.id, ids[4]);
+      assert.deepEqual(await loans.borrow(c, { id: w.id }), { ok: false, reason: 'no-copy-free' });
+      assert.equal(await available(w.id), 0);
+      // Returned, the copy is free again and goes to the next borrower.
+      clock = new Date('2024-05-02T10:00:00.000Z');
+      await loans.returnLoan(a, first.loan.id);
+      assert.ok((await versionOf(ids[3]!)) > lentVersion, 'the returned copy has a new version');
+      const third = await loans.borrow(c, { id: w.id });
+      assert.ok(third.ok);
+      assert.equal(third.loan.copy?.id, ids[3]);
+      clock = new Date('2024-05-01T10:00:00.000Z');
+    });
+
+    test('a work without copies rows (tools, the bench loader) lends nothing and shows none free', async () => {
+      const a = await person();
+      const w = await work(2);
+      await database.db.deleteFrom('copies').where('work_id', '=', w.id).execute();
+      assert.deepEqual(await loans.borrow(a, { id: w.id }), { ok: false, reason: 'no-copy-free' });
+      assert.equal(await available(w.id), 0);
+      // A loan without a copy (written by such a tool) reads with copy null.
+      const at = clock.toISOString();
+      const { id } = await database.db
+        .insertInto('loans')
+        .values({ person_id: a, work_id: w.id, borrowed_at: at, due_at: at, returned_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      assert.equal((await loans.loan(a, id))?.copy, null);
     });
 
     if (target.dialect === 'postgres') {
@@ -186,6 +277,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
             .where('returned_at', 'is', null)
             .execute();
           assert.equal(open.length, 3);
+          assert.equal(new Set(await openCopies(w.id)).size, 3, 'three loans on three distinct copies');
         } finally {
           await wide.close();
         }
@@ -206,6 +298,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
         assert.equal(reasons.filter((r) => r === 'ok').length, 3, reasons.join(', '));
         assert.equal(reasons.filter((r) => r === 'no-copy-free').length, 47, reasons.join(', '));
         assert.equal(await available(w.id), 0);
+        assert.equal(new Set(await openCopies(w.id)).size, 3, 'three loans on three distinct copies');
       });
     }
   });

@@ -1,6 +1,7 @@
 // SQL-backed LoanStore (both engines). Borrowing is one transaction that first takes the work's
-// lock and only then counts its open loans, so concurrent borrowers queue instead of all seeing
-// the same free copy: PostgreSQL locks the work row (`SELECT … FOR UPDATE`); SQLite's driver
+// lock and only then looks for a free copy (copies/free.ts), so concurrent borrowers queue
+// instead of all seeing the same free copy (and the unique index loans_open_copy would refuse a
+// second open loan of one copy anyway): PostgreSQL locks the work row (`SELECT … FOR UPDATE`); SQLite's driver
 // opens every write transaction with BEGIN IMMEDIATE, which admits one writer (of any process)
 // at a time, so the count and the insert are never interleaved with another borrow.
 import { lockChangeCounter } from '../changes.ts';
@@ -11,6 +12,7 @@ import { touchRows } from '../shared/versions.ts';
 import type { DB } from '../tables.ts';
 import { resolveSlug } from '../slugs.ts';
 import { blockedByOverdue, DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
+import { freeCopiesOf } from '../copies/free.ts';
 import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
 
 export const LOAN_DAYS = 28;
@@ -39,6 +41,10 @@ type LoanRow = {
   work_id: number;
   work_slug: string;
   titel: string;
+  copy_id: number | null;
+  copy_nummer: number | null;
+  copy_signatur: string | null;
+  copy_barcode: string | null;
 };
 
 function loanOf(row: LoanRow): Loan {
@@ -46,18 +52,28 @@ function loanOf(row: LoanRow): Loan {
     id: row.id,
     person: { id: row.person_id, slug: row.person_slug, vorname: row.vorname, nachname: row.nachname },
     werk: { id: row.work_id, slug: row.work_slug, titel: row.titel },
+    copy:
+      row.copy_id === null
+        ? null
+        : {
+            id: row.copy_id,
+            nummer: row.copy_nummer!,
+            signatur: row.copy_signatur!,
+            barcode: row.copy_barcode!,
+          },
     borrowedAt: new Date(row.borrowed_at),
     dueAt: new Date(row.due_at),
     returnedAt: row.returned_at === null ? null : new Date(row.returned_at),
   };
 }
 
-/** Loans joined with their person and work, in the shape of LoanRow. */
+/** Loans joined with their person, work and copy, in the shape of LoanRow. */
 function loansQuery(db: Kysely<DB>) {
   return db
     .selectFrom('loans')
     .innerJoin('persons', 'persons.id', 'loans.person_id')
     .innerJoin('works', 'works.id', 'loans.work_id')
+    .leftJoin('copies', 'copies.id', 'loans.copy_id')
     .select([
       'loans.id',
       'loans.borrowed_at',
@@ -70,6 +86,10 @@ function loansQuery(db: Kysely<DB>) {
       'works.id as work_id',
       'works.slug as work_slug',
       'works.titel',
+      'copies.id as copy_id',
+      'copies.nummer as copy_nummer',
+      'copies.signatur as copy_signatur',
+      'copies.barcode as copy_barcode',
     ]);
 }
 
@@ -145,10 +165,7 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
       if (typeof workId !== 'number') return { ok: false, reason: workId };
       return db.transaction().execute(async (trx): Promise<BorrowOutcome> => {
         // The lock comes first: whoever holds it sees every loan committed before it.
-        let lockWork = trx
-          .selectFrom('works')
-          .select(['id', 'exemplare', 'deleted_at'])
-          .where('id', '=', workId);
+        let lockWork = trx.selectFrom('works').select(['id', 'deleted_at']).where('id', '=', workId);
         // Every writer takes the change counter first (ADR 0055), so it comes before this lock.
         await lockChangeCounter(trx);
         if (capabilities.forUpdate) lockWork = lockWork.forUpdate();
@@ -171,20 +188,23 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
           .where('returned_at', 'is', null)
           .execute();
         if (open.some((l) => l.person_id === personId)) return { ok: false, reason: 'already-borrowed' };
-        if (open.length >= work.exemplare) return { ok: false, reason: 'no-copy-free' };
+        const [copy] = await freeCopiesOf(trx, workId);
+        if (!copy) return { ok: false, reason: 'no-copy-free' };
         const at = clock();
         const { id } = await trx
           .insertInto('loans')
           .values({
             person_id: personId,
             work_id: workId,
+            copy_id: copy.id,
             borrowed_at: at.toISOString(),
             due_at: new Date(at.getTime() + loanDays * DAY_MS).toISOString(),
             returned_at: null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        // The work shows `verfuegbar`: one copy fewer is a new version of it (ADR 0024).
+        // The copy shows its status, the work `verfuegbar` and its copies: new versions (ADR 0024).
+        await touchRows(trx, 'copies', [copy.id], at.toISOString());
         await touchRows(trx, 'works', [workId], at.toISOString());
         return { ok: true, loan: await loadLoan(trx, id) };
       });
@@ -201,10 +221,11 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
           .where('id', '=', loanId)
           .where('person_id', '=', personId)
           .where('returned_at', 'is', null)
-          .returning('work_id')
+          .returning(['work_id', 'copy_id'])
           .executeTakeFirst();
         if (!row) return null;
-        // The work shows `verfuegbar`: a copy back is a new version of it (ADR 0024).
+        // The copy shows its status, the work `verfuegbar` and its copies: new versions (ADR 0024).
+        if (row.copy_id !== null) await touchRows(trx, 'copies', [row.copy_id], at);
         await touchRows(trx, 'works', [row.work_id], at);
         return loadLoan(trx, loanId);
       });

@@ -51,12 +51,14 @@ test('a user’s loans in XML and JSON: exact shape, schema-valid', async () => 
   <person ref="https://library.example/personen/anna-berger">Anna Berger</person>
   <ausleihe ref="https://library.example/ausleihen/1/101">
     <werk ref="https://library.example/werke/effi-briest">Effi Briest &lt;1894&gt;</werk>
+    <exemplar ref="https://library.example/werke/effi-briest/exemplare/1">Fon 11 Ef</exemplar>
     <ausgeliehen>2024-04-01T10:00:00.000Z</ausgeliehen>
     <faellig>2024-04-29T10:00:00.000Z</faellig>
     <ueberfaellig>true</ueberfaellig>
   </ausleihe>
   <ausleihe ref="https://library.example/ausleihen/1/100">
     <werk ref="https://library.example/werke/faust">Faust</werk>
+    <exemplar ref="https://library.example/werke/faust/exemplare/1">Goe 10 Fa</exemplar>
     <ausgeliehen>2024-05-01T10:00:00.000Z</ausgeliehen>
     <faellig>2024-05-29T10:00:00.000Z</faellig>
     <ueberfaellig>false</ueberfaellig>
@@ -95,6 +97,7 @@ test('one loan in XML and JSON: exact shape, schema-valid', async () => {
     `<ausleihe>
   <person ref="https://library.example/personen/anna-berger">Anna Berger</person>
   <werk ref="https://library.example/werke/faust">Faust</werk>
+  <exemplar ref="https://library.example/werke/faust/exemplare/1">Goe 10 Fa</exemplar>
   <ausgeliehen>2024-05-01T10:00:00.000Z</ausgeliehen>
   <faellig>2024-05-29T10:00:00.000Z</faellig>
   <ueberfaellig>false</ueberfaellig>
@@ -105,6 +108,7 @@ test('one loan in XML and JSON: exact shape, schema-valid', async () => {
   assert.deepEqual(json, {
     person: { name: 'Anna Berger', url: 'https://library.example/personen/anna-berger' },
     werk: { titel: 'Faust', url: 'https://library.example/werke/faust' },
+    exemplar: { signatur: 'Goe 10 Fa', url: 'https://library.example/werke/faust/exemplare/1' },
     ausgeliehen: '2024-05-01T10:00:00.000Z',
     faellig: '2024-05-29T10:00:00.000Z',
     ueberfaellig: false,
@@ -132,6 +136,8 @@ test('the due list: earliest first, overdue marked, schema-valid', async () => {
   assert.match(page, /<tr class="overdue">/);
   assert.match(page, /<strong class="overdue">überfällig<\/strong>/);
   assert.match(page, /<a href="\/ausleihen\/1">Anna Berger<\/a>/);
+  // The copy lent: its shelfmark, linked to the copy's URL.
+  assert.match(page, /<a class="signatur" href="\/werke\/faust\/exemplare\/1">Goe 10 Fa<\/a>/);
   const none = { ...r, model: { items: [], now: NOW } };
   assert.equal(render(none, 'xml'), '<faellige-ausleihen/>');
   assert.equal(await xmlErrors('due-loans', render(none, 'xml') as string), '');

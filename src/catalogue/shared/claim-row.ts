@@ -1,5 +1,5 @@
-// The store side of compare-and-set (ADR 0021), shared by the persons and works stores: both
-// tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
+// The store side of compare-and-set (ADR 0021), shared by the persons, works and copies stores:
+// the tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
 import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
 import { lockChangeCounter } from '../changes.ts';
@@ -11,9 +11,9 @@ import {
   type WriteExpectation,
 } from './compare-and-set.ts';
 
-export type VersionedTable = 'persons' | 'works';
+export type VersionedTable = 'persons' | 'works' | 'copies';
 
-const WHAT: Record<VersionedTable, string> = { persons: 'person', works: 'work' };
+const WHAT: Record<VersionedTable, string> = { persons: 'person', works: 'work', copies: 'copy' };
 
 /**
  * Moves the live row's `updated_at` from `previous` to the next value, or throws

@@ -6,6 +6,9 @@ export const DEFAULT_IMAGE = '/bilder/standard.svg';
 
 export const personPath = (slug: string): string => `/personen/${encodeURIComponent(slug)}`;
 export const workPath = (slug: string): string => `/werke/${encodeURIComponent(slug)}`;
+/** A work's copies (issue 12), and one copy by its number within the work. */
+export const copiesPath = (slug: string): string => `${workPath(slug)}/exemplare`;
+export const copyPath = (slug: string, nummer: number): string => `${copiesPath(slug)}/${nummer}`;
 /** A person's life dates, their own resource (ADR 0026). */
 export const lifeDatesPath = (slug: string): string => `${personPath(slug)}/lebensdaten`;
 

@@ -1,5 +1,5 @@
 // Reading one work: a single prepared statement by slug or by id that brings the work, the
-// number of copies lent out and the live persons in order (one row per person). The slug lookup
+// number of its free copies (copies/free.ts) and the live persons in order (one row per person). The slug lookup
 // is folded into it; only a slug the works table does not hold goes on to the slug history
 // (301 or 410). ADR 0047.
 import type { Kysely } from 'kysely';
@@ -7,6 +7,7 @@ import { param, prepare } from '../../storage/index.ts';
 import type { Lookup, PersonRef, Work } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { isValidSlug, resolveSlug } from '../slugs.ts';
+import { isFreeCopy } from '../copies/free.ts';
 
 interface WorkRow {
   readonly id: number;
@@ -16,7 +17,7 @@ interface WorkRow {
   readonly exemplare: number;
   readonly updated_at: string;
   readonly deleted_at: string | null;
-  readonly ausgeliehen: number | null;
+  readonly verfuegbar: number | null;
   readonly person_id: number | null;
   readonly person_slug: string | null;
   readonly person_vorname: string | null;
@@ -47,11 +48,11 @@ function workQuery(db: Kysely<DB>) {
       ])
       .select((eb) =>
         eb
-          .selectFrom('loans')
+          .selectFrom('copies')
           .select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n'))
-          .whereRef('loans.work_id', '=', 'works.id')
-          .where('loans.returned_at', 'is', null)
-          .as('ausgeliehen'),
+          .whereRef('copies.work_id', '=', 'works.id')
+          .where(isFreeCopy())
+          .as('verfuegbar'),
       )
       .orderBy('person_work.position')
   );
@@ -80,8 +81,10 @@ function toLookup(rows: readonly WorkRow[]): Lookup<Work> {
       });
     }
   }
-  const { id, slug, titel, jahr, exemplare, ausgeliehen, updated_at } = first;
-  const verfuegbar = Math.max(0, exemplare - Number(ausgeliehen ?? 0));
+  const { id, slug, titel, jahr, exemplare, updated_at } = first;
+  // `exemplare` is kept equal to the live copies by their writers (copies/count.ts); a work
+  // loaded by a tool without copies rows (the bench) shows its `exemplare` and none free.
+  const verfuegbar = Number(first.verfuegbar ?? 0);
   return {
     found: { id, slug, titel, jahr, exemplare, verfuegbar, personen, updatedAt: new Date(updated_at) },
   };

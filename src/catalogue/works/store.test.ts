@@ -6,6 +6,7 @@ import type { WorkSummary } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { moveSlug } from '../../../test/kit/catalogue/move-slug.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
+import { CopiesOnLoanError } from './store.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
@@ -45,20 +46,84 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(await stores.works.byId(999_999), null);
     });
 
-    test('verfuegbar counts open loans only', async () => {
+    test('verfuegbar counts the copies not in an open loan', async () => {
       const work = await stores.works.create({ titel: 'Egmont', exemplare: 2, personIds: [goethe] });
+      const copies = await database.db
+        .selectFrom('copies')
+        .select(['id', 'signatur', 'barcode'])
+        .where('work_id', '=', work.id)
+        .orderBy('nummer')
+        .execute();
+      assert.deepEqual(
+        copies.map((c) => [c.signatur, c.barcode]),
+        [
+          [`Goe ${work.id} Eg`, `SM${work.id}-1`],
+          [`Goe ${work.id} Eg+2`, `SM${work.id}-2`],
+        ],
+      );
       const at = new Date().toISOString();
+      const [first, second] = copies.map((c) => c.id);
       await database.db
         .insertInto('loans')
         .values([
-          { person_id: goethe, work_id: work.id, borrowed_at: at, due_at: at, returned_at: null },
-          { person_id: goethe, work_id: work.id, borrowed_at: at, due_at: at, returned_at: at },
+          {
+            person_id: goethe,
+            work_id: work.id,
+            copy_id: first,
+            borrowed_at: at,
+            due_at: at,
+            returned_at: null,
+          },
+          {
+            person_id: goethe,
+            work_id: work.id,
+            copy_id: second,
+            borrowed_at: at,
+            due_at: at,
+            returned_at: at,
+          },
         ])
         .execute();
       const found = await stores.works.byId(work.id);
       assert.ok(found && 'found' in found);
       assert.equal(found.found.exemplare, 2);
       assert.equal(found.found.verfuegbar, 1);
+    });
+
+    test('exemplare written: copies added or free ones withdrawn, never one on loan', async () => {
+      const work = await stores.works.create({ titel: 'Clavigo', exemplare: 3, personIds: [goethe] });
+      const live = async () =>
+        (
+          await database.db
+            .selectFrom('copies')
+            .select('nummer')
+            .where('work_id', '=', work.id)
+            .where('deleted_at', 'is', null)
+            .orderBy('nummer')
+            .execute()
+        ).map((c) => c.nummer);
+      assert.deepEqual(await live(), [1, 2, 3]);
+      const [copy3] = await database.db
+        .selectFrom('copies')
+        .select('id')
+        .where('work_id', '=', work.id)
+        .where('nummer', '=', 3)
+        .execute();
+      const at = new Date().toISOString();
+      await database.db
+        .insertInto('loans')
+        .values({ person_id: goethe, work_id: work.id, copy_id: copy3!.id, borrowed_at: at, due_at: at })
+        .execute();
+      const fields = { titel: 'Clavigo', personIds: [goethe] };
+      const two = await stores.works.replace(work.id, { ...fields, exemplare: 2 });
+      assert.equal(two?.exemplare, 2);
+      assert.deepEqual(await live(), [1, 3], 'the free copy with the highest number goes');
+      await assert.rejects(stores.works.replace(work.id, { ...fields, exemplare: 0 }), CopiesOnLoanError);
+      assert.deepEqual(await live(), [1, 3], 'nothing written');
+      const four = await stores.works.replace(work.id, { ...fields, exemplare: 4 });
+      assert.equal(four?.exemplare, 4);
+      assert.equal(four?.verfuegbar, 3);
+      assert.deepEqual(await live(), [1, 3, 4, 5], 'new copies take new numbers');
     });
 
     test('generated slugs are lower-case ASCII, umlauts transliterated, unique with -2, -3', async () => {

@@ -20,6 +20,12 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
+import { setCopyCount } from '../copies/count.ts';
+
+/** PUT of a work with fewer `exemplare` than it has copies not on loan (→ 409, nothing written). */
+export class CopiesOnLoanError extends Error {
+  override readonly name = 'CopiesOnLoanError';
+}
 
 export interface WorkInput {
   /** Wanted slug (PUT to a new URL, demo data); generated from the title when absent. */
@@ -169,7 +175,8 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
               slug,
               titel: input.titel,
               jahr: input.jahr ?? null,
-              exemplare,
+              // Counted from its copies below (copies/count.ts).
+              exemplare: 0,
               sort_key: workSortKey(input.titel),
               search_text: workSearchText(input.titel, []),
               created_at: at,
@@ -183,6 +190,9 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             .set({ search_text: workSearchText(input.titel, persons) })
             .where('id', '=', id)
             .execute();
+          // The copies the work is written with, each with its own row (copies/count.ts).
+          const nachname = persons[0]?.nachname ?? null;
+          await setCopyCount(trx, { workId: id, titel: input.titel, nachname, wanted: exemplare, at });
           await touchPersonsOf(trx, id, at);
           await placeUnranked(trx, capabilities, 'works');
           return loadLive(trx, id);
@@ -214,12 +224,22 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             .set({
               titel: input.titel,
               jahr: input.jahr ?? null,
-              exemplare,
               sort_key: workSortKey(input.titel),
               search_text: workSearchText(input.titel, persons),
             })
             .where('id', '=', id)
             .execute();
+          // `exemplare` as written: copies added, or free ones withdrawn (copies/count.ts).
+          const nachname = persons[0]?.nachname ?? null;
+          const counted = await setCopyCount(trx, {
+            workId: id,
+            titel: input.titel,
+            nachname,
+            wanted: exemplare,
+            at,
+          });
+          if (counted === 'copies-on-loan')
+            throw new CopiesOnLoanError(`work ${id}: too few copies free to withdraw`);
           // A new title may move the work in the list: it is ranked again (storage/list-rank.ts).
           await placeUnranked(trx, capabilities, 'works');
           return loadLive(trx, id);

@@ -14,7 +14,8 @@ import {
 import { readWork, WORK_FIELD_NAMES, type WorkFields } from './work-input.ts';
 import { workFormView, type WorkFormModel } from './work-forms.ts';
 import { workRepresentation } from './work-view.ts';
-import type { SqlWorkStore } from './store.ts';
+import { CopiesOnLoanError, type SqlWorkStore } from './store.ts';
+import { HttpError } from '../shared/errors.ts';
 
 /** The write side of the work store (SqlWorkStore has it). */
 export type WorkWriter = Pick<SqlWorkStore, 'create' | 'replace' | 'delete'>;
@@ -35,6 +36,18 @@ function personVanished(error: unknown) {
   ]);
 }
 
+/** Fewer `exemplare` than the copies that cannot be withdrawn (lent, held, missing) → 409. */
+function copiesOnLoan(error: unknown) {
+  if (!(error instanceof CopiesOnLoanError)) return undefined;
+  return new HttpError('SHELFMARK_COPY_ON_LOAN', {
+    detail: 'Too few copies of this work are free to withdraw that many; nothing was changed.',
+    localDetail: {
+      de: 'So viele Exemplare sind nicht frei (ausgeliehen, vorgemerkt oder vermisst); nichts wurde geändert.',
+      en: 'Too few copies of this work are free to withdraw that many; nothing was changed.',
+    },
+  });
+}
+
 /** POST (on `/werke`), PUT and DELETE (on `/werk`); `persons` resolves the `person` references. */
 export function workWriteMethods(store: WritableWorkStore, persons: PersonStore): WriteMethods {
   return writeMethods<Work, WorkFields>({
@@ -53,6 +66,6 @@ export function workWriteMethods(store: WritableWorkStore, persons: PersonStore)
       };
       return { model, view: workFormView, canonicalPath };
     },
-    refusal: personVanished,
+    refusal: (error) => personVanished(error) ?? copiesOnLoan(error),
   });
 }

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   /** A loan cannot be renewed: another member holds the work (ADR 0060). */
   SHELFMARK_WORK_HELD: { status: 409, title: 'Conflict' },
   SHELFMARK_OVERDUE_LOANS: { status: 409, title: 'Conflict' },
+  SHELFMARK_COPY_ON_LOAN: { status: 409, title: 'Conflict' },
   SHELFMARK_GONE: { status: 410, title: 'Gone' },
   SHELFMARK_PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
   SHELFMARK_BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },

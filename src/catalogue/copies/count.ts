@@ -1,0 +1,106 @@
+// `works.exemplare` is the number of the work's live copies (issue 12): whoever adds or
+// withdraws copies writes it in the same transaction, so reading a work needs no count of its
+// copies. A work written with `exemplare` (POST/PUT of the work, as before copies were
+// resources) gets copies with a generated shelfmark, or loses free ones, highest number first.
+import type { Kysely } from 'kysely';
+import type { DB } from '../tables.ts';
+import { isFreeCopy } from './free.ts';
+import { barcodeFor, signaturFor } from './signatur.ts';
+
+/** The number of live copies, written to `works.exemplare`. */
+export async function syncCopyCount(trx: Kysely<DB>, workId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('copies')
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+    .where('work_id', '=', workId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  await trx.updateTable('works').set({ exemplare: n }).where('id', '=', workId).execute();
+  return n;
+}
+
+/** The next free `nummer` of a work (withdrawn copies keep theirs: their loans name them). */
+export async function nextNummer(trx: Kysely<DB>, workId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('copies')
+    .select((eb) => eb.fn.max('nummer').as('n'))
+    .where('work_id', '=', workId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
+/** A barcode no copy has yet: `SM{work}-{nummer}`, with a suffix if staff already used that. */
+export async function freshBarcode(trx: Kysely<DB>, workId: number, nummer: number): Promise<string> {
+  const base = barcodeFor(workId, nummer);
+  for (let k = 1; ; k += 1) {
+    const candidate = k === 1 ? base : `${base}-${k}`;
+    const taken = await trx
+      .selectFrom('copies')
+      .select('id')
+      .where('barcode', '=', candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+export interface CountTarget {
+  readonly workId: number;
+  readonly titel: string;
+  /** The first author's surname, for the shelfmark; null: none. */
+  readonly nachname: string | null;
+  readonly wanted: number;
+  readonly at: string;
+  readonly standort?: string;
+}
+
+/**
+ * Adds or withdraws copies until the work has `wanted` live ones. Only free copies are
+ * withdrawn; 'copies-on-loan' (nothing written) when too few are free.
+ */
+export async function setCopyCount(trx: Kysely<DB>, t: CountTarget): Promise<'ok' | 'copies-on-loan'> {
+  const live = await trx
+    .selectFrom('copies')
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+    .where('work_id', '=', t.workId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const have = Number(live.n);
+  if (have > t.wanted) {
+    const free = await trx
+      .selectFrom('copies')
+      .select('copies.id')
+      .where('copies.work_id', '=', t.workId)
+      .where(isFreeCopy())
+      .orderBy('copies.nummer', 'desc')
+      .limit(have - t.wanted)
+      .execute();
+    if (free.length < have - t.wanted) return 'copies-on-loan';
+    await trx
+      .updateTable('copies')
+      .set({ deleted_at: t.at, updated_at: t.at })
+      .where(
+        'id',
+        'in',
+        free.map((c) => c.id),
+      )
+      .execute();
+  }
+  for (let nummer = await nextNummer(trx, t.workId), n = have; n < t.wanted; nummer += 1, n += 1) {
+    await trx
+      .insertInto('copies')
+      .values({
+        work_id: t.workId,
+        nummer,
+        signatur: signaturFor(t.nachname, t.workId, t.titel, nummer),
+        barcode: await freshBarcode(trx, t.workId, nummer),
+        standort: t.standort ?? 'Freihand',
+        missing_since: null,
+        created_at: t.at,
+        updated_at: t.at,
+      })
+      .execute();
+  }
+  await syncCopyCount(trx, t.workId);
+  return 'ok';
+}
