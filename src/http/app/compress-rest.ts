@@ -11,11 +11,7 @@ import {
 } from '../compression/index.ts';
 import { addVary, headerValue } from './layer.ts';
 
-export async function compressRest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-): Promise<unknown> {
+export function compressRest(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (reply.hasHeader('Content-Encoding')) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const size = typeof payload === 'string' ? payload.length : payload.byteLength;

@@ -4,7 +4,6 @@
 // Other`). So the layer checks the headers itself, in its last onSend hook: a bad value is a
 // bug of ours, answered like any other unexpected error (a 500 problem in the negotiated
 // format, reported once), and the problem answer drops whatever headers Node would refuse.
-import { validateHeaderName, validateHeaderValue } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
 export class InvalidHeaderError extends Error {
@@ -16,21 +15,30 @@ export class InvalidHeaderError extends Error {
   }
 }
 
-function writable(name: string, value: unknown): boolean {
-  try {
-    validateHeaderName(name);
-    for (const one of Array.isArray(value) ? value : [value]) validateHeaderValue(name, String(one));
-    return true;
-  } catch {
-    return false;
-  }
+// The two tests node:http's validateHeaderName and validateHeaderValue apply (checkIsHttpToken
+// and checkInvalidHeaderChar of node:_http_common), as plain expressions: calling the validators
+// in a try/catch for every header of every response cost more than all the rest of the onSend
+// hook (ADR 0066). header-check.test.ts holds them to Node's own answers.
+const TOKEN = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
+const INVALID_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** Whether Node would write this header (name and every value) without throwing. */
+export function headerWritable(name: string, value: unknown): boolean {
+  if (!TOKEN.test(name)) return false;
+  if (!Array.isArray(value)) return !INVALID_VALUE_CHAR.test(String(value));
+  for (const one of value as unknown[]) if (INVALID_VALUE_CHAR.test(String(one))) return false;
+  return true;
 }
 
 /** The names of the reply's headers that Node would refuse to write. */
 export function unwritableHeaders(reply: FastifyReply): string[] {
-  return Object.entries(reply.getHeaders())
-    .filter(([name, value]) => value !== undefined && !writable(name, value))
-    .map(([name]) => name);
+  const headers = reply.getHeaders();
+  const bad: string[] = [];
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !headerWritable(name, value)) bad.push(name);
+  }
+  return bad;
 }
 
 /** onSend: refuse to send what writeHead would throw on. */

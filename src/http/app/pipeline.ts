@@ -20,16 +20,18 @@ import { NEAR_LIMIT, warnBodyNearLimit, warnLimitReached, warnSlowRequest } from
 const SERVER_ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /** onRequest: `OPTIONS *`, and what rewriteUrl found unservable (routed to `/` so no route sees it). */
-async function refuseUnservable(layer: Layer, request: FastifyRequest, reply: FastifyReply) {
+function refuseUnservable(layer: Layer, request: FastifyRequest, reply: FastifyReply): boolean {
   const resolved = stateOf(layer, request).resolved;
   if (resolved.kind === 'star') {
     if (request.method !== 'OPTIONS')
       throw new HttpError('SHELFMARK_BAD_REQUEST', { detail: '* is a target for OPTIONS only.' });
-    return reply.code(204).header('Allow', SERVER_ALLOW).send();
+    reply.code(204).header('Allow', SERVER_ALLOW).send();
+    return true;
   }
   if (resolved.kind === 'not-found') throw new HttpError('SHELFMARK_NOT_FOUND');
   if (resolved.kind === 'bad-request')
     throw new HttpError('SHELFMARK_BAD_REQUEST', { detail: resolved.detail });
+  return false;
 }
 
 interface FormOverride {
@@ -107,7 +109,7 @@ async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
 }
 
 /** onSend: what every response of the layer carries. */
-async function finishHeaders(layer: Layer, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+function finishHeaders(layer: Layer, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('X-Content-Type-Options', 'nosniff');
   setCacheability(stateOf(layer, request), request, reply);
   setSecurityHeaders(reply, layer.base.origin.startsWith('https:'));
@@ -122,19 +124,35 @@ async function finishHeaders(layer: Layer, request: FastifyRequest, reply: Fasti
   if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('Set-Cookie');
   // Last: a header Node would refuse becomes a 500 problem here, not Fastify's default body.
   checkHeaders(reply);
-  return payload;
 }
 
 export async function registerPipeline(app: FastifyInstance, layer: Layer): Promise<void> {
   // onRequest, first: the cookie is parsed even for requests the next hook refuses (their
   // error pages show who is logged in). No secret: the session value carries its own HMAC.
   await app.register(fastifyCookie);
-  app.addHook('onRequest', (request, reply) => refuseUnservable(layer, request, reply));
+  // Hooks that need not wait for anything take Fastify's callback form: no promise and no
+  // extra microtask turn per hook and request (ADR 0066).
+  app.addHook('onRequest', (request, reply, done) => {
+    let answered: boolean;
+    try {
+      answered = refuseUnservable(layer, request, reply);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    // `OPTIONS *` was answered: the lifecycle stops here (Fastify's rule for a sent reply).
+    if (!answered) done();
+  });
   // preParsing → content-type parsers: 415 / 413 before a byte is read, then request.body.
   const mediaTypeOf = (request: FastifyRequest) => stateOf(layer, request).mediaType;
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    refuseBeforeReading(request, mediaTypeOf, layer.bodyLimit);
-    return payload;
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    try {
+      refuseBeforeReading(request, mediaTypeOf, layer.bodyLimit);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, payload);
   });
   registerBodyParsers(app, {
     limit: layer.bodyLimit,
@@ -146,9 +164,19 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
   });
   app.addHook('preHandler', (request) => authorizeAndOverride(layer, request));
   // (the handler: dispatch.ts, one route per resource path, added by create-app.ts)
-  // onSend: bodies that sendPrepared did not compress (problems, applications' own routes).
-  app.addHook('onSend', compressRest);
-  app.addHook('onSend', (request, reply, payload) => finishHeaders(layer, request, reply, payload));
+  // onSend, one hook: first the bodies that sendPrepared did not compress (problems,
+  // applications' own routes), then the headers every response carries.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    let sent: unknown;
+    try {
+      sent = compressRest(request, reply, payload);
+      finishHeaders(layer, request, reply);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, sent);
+  });
   // A slow answer is a warning; an event stream (the live error log) is long by design.
   const slow = layer.slowRequestMs;
   if (slow !== undefined)
