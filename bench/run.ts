@@ -11,7 +11,8 @@ import { wrkInstalled } from './load.ts';
 import { measure, medianOf, type MeasureSettings, type Measurement } from './measure.ts';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
 import { runPeers } from './peers.ts';
-import { measureSearch, searchTable } from './search-http.ts';
+import { measureSearch, processesCpu, searchTable } from './search-http.ts';
+import pg from 'pg';
 import { preparePostgres } from './postgres.ts';
 import { profileText, summariseProfile } from './profile.ts';
 import { startChildServer, type ChildServer } from './server.ts';
@@ -205,7 +206,10 @@ async function search(opts: BenchOptions): Promise<void> {
         accessLog: 'off',
       });
       try {
-        const results = await measureSearch(server, opts.requests, warmup, say);
+        // PostgreSQL works in its own processes: the backends serving this database count too
+        // (SQLite runs inside the server, in its CPU figure).
+        const backends = databaseUrl.startsWith('postgres') ? () => backendsOf(databaseUrl) : undefined;
+        const results = await measureSearch(server, opts.requests, warmup, say, backends);
         sections.push('', `## ${name}`, '', searchTable(results));
       } finally {
         await server.stop();
@@ -219,6 +223,21 @@ async function search(opts: BenchOptions): Promise<void> {
   fs.writeFileSync(path.join(root, 'tmp', 'bench-search.md'), report);
   console.log(report);
   say('written to tmp/bench-search.md');
+}
+
+/** CPU of the PostgreSQL backends connected to the database at `url` (a scratch database: only the server's). */
+async function backendsOf(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+        and backend_type = 'client backend'`,
+    );
+    return processesCpu(rows.map((r) => r.pid));
+  } finally {
+    await client.end();
+  }
 }
 
 /** `--peers`: the shared harness, with only the knobs given here overriding its defaults. */

@@ -5,7 +5,7 @@
 // busy neighbour slows them alike), with the representation cache off unless --cache-mib says
 // otherwise: every request runs its queries. Reports p50/p95 wall time and server CPU per
 // request. docs/decisions/0065-postgres-term-index.md has figures at 1,000,000 works.
-import type { ChildServer } from './server.ts';
+import { processCpuSeconds, type ChildServer } from './server.ts';
 import { jsonPathOf } from './cases.ts';
 
 export interface SearchCase {
@@ -41,6 +41,16 @@ export interface SearchResult {
   readonly p50Ms: number;
   readonly p95Ms: number;
   readonly cpuUsPerRequest: number | undefined;
+  /** CPU of the database's own processes (PostgreSQL backends) per request, when given. */
+  readonly dbCpuUsPerRequest: number | undefined;
+}
+
+/** CPU seconds used so far by the database's processes (PostgreSQL's backends serving the server). */
+export type DatabaseCpu = () => number | undefined;
+
+/** The CPU of the given processes together (those that have ended count no more). */
+export function processesCpu(pids: readonly number[]): DatabaseCpu {
+  return () => pids.reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0);
 }
 
 function firstPath(c: SearchCase): string {
@@ -73,6 +83,7 @@ export async function measureSearch(
   requests: number,
   warmup: number,
   say: (m: string) => void,
+  databaseCpu?: () => Promise<DatabaseCpu>,
 ): Promise<SearchResult[]> {
   const paths: string[] = [];
   for (const c of SEARCH_CASES) {
@@ -82,18 +93,25 @@ export async function measureSearch(
   const rows = await Promise.all(paths.map(async (p) => (await getJson(server.origin, p)).werk?.length ?? 0));
   const times = paths.map((): number[] => []);
   const cpu = paths.map(() => 0);
+  const dbCpu = paths.map(() => 0);
+  // Asked after the warm-up requests have opened the server's connections.
+  let database: DatabaseCpu | undefined;
   for (let round = 0; round < warmup + requests; round++) {
+    if (round === warmup && databaseCpu) database = await databaseCpu();
     for (let i = 0; i < paths.length; i++) {
+      const dbBefore = database?.();
       const before = server.cpuSeconds();
       const started = performance.now();
       const response = await fetch(server.origin + paths[i]!);
       await response.arrayBuffer();
       const ms = performance.now() - started;
       const after = server.cpuSeconds();
+      const dbAfter = database?.();
       if (response.status !== 200) throw new Error(`GET ${paths[i]} answered ${response.status}`);
       if (round < warmup) continue;
       times[i]!.push(ms);
       if (before !== undefined && after !== undefined) cpu[i]! += after - before;
+      if (dbBefore !== undefined && dbAfter !== undefined) dbCpu[i]! += dbAfter - dbBefore;
     }
     if ((round + 1) % 50 === 0) say(`  round ${round + 1}/${warmup + requests}`);
   }
@@ -106,20 +124,23 @@ export async function measureSearch(
       p50Ms: quantile(sorted, 0.5),
       p95Ms: quantile(sorted, 0.95),
       cpuUsPerRequest: server.cpuSeconds() === undefined ? undefined : (cpu[i]! * 1e6) / requests,
+      dbCpuUsPerRequest: database === undefined ? undefined : (dbCpu[i]! * 1e6) / requests,
     };
   });
 }
 
+const us = (n: number | undefined) => (n === undefined ? 'n/a' : n.toFixed(0));
+
 /** A Markdown table of the results. */
 export function searchTable(results: readonly SearchResult[]): string {
   const lines = [
-    '| class | q | page | rows | p50 ms | p95 ms | server CPU µs/req |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| class | q | page | rows | p50 ms | p95 ms | server CPU µs/req | database CPU µs/req |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results)
     lines.push(
       `| ${r.case.name} | ${r.case.q === undefined ? '(none)' : `\`${r.case.q}\``} | ${r.case.page} | ${r.rows} | ` +
-        `${r.p50Ms.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${r.cpuUsPerRequest === undefined ? 'n/a' : r.cpuUsPerRequest.toFixed(0)} |`,
+        `${r.p50Ms.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${us(r.cpuUsPerRequest)} | ${us(r.dbCpuUsPerRequest)} |`,
     );
   return lines.join('\n');
 }

@@ -87,7 +87,45 @@ export async function termGroups(
     if (keys.size > MAX_KEYS_PER_WORD) return undefined;
     groups.push([...keys]);
   }
-  return groups;
+  return groups.length > 1 ? rarestFirst(db, table, groups) : groups;
+}
+
+/**
+ * The groups, the one with the fewest entries first (it drives the scan of several words); by
+ * the planner's statistics of `<table>_terms.term` (most common values and their shares; a key
+ * not among them counts as rare). Only the cost depends on the order, never the rows.
+ */
+async function rarestFirst(
+  db: QueryExecutorProvider,
+  table: string,
+  groups: string[][],
+): Promise<string[][]> {
+  const shares = await commonTerms(db, table);
+  const weight = (keys: readonly string[]) => keys.reduce((sum, key) => sum + (shares.get(key) ?? 0), 0);
+  return groups
+    .map((keys, i) => ({ keys, i, w: weight(keys) }))
+    .sort((a, b) => a.w - b.w || a.i - b.i)
+    .map((g) => g.keys);
+}
+
+const common = new WeakMap<object, Map<string, { at: number; shares: Promise<Map<string, number>> }>>();
+/** Statistics change with ANALYZE only; reading them costs more than a page (the pg_stats view). */
+const COMMON_TERMS_MS = 60_000;
+
+/** The most common keys of `<table>_terms` and their shares of its rows, read at most once a minute. */
+function commonTerms(db: QueryExecutorProvider, table: string): Promise<Map<string, number>> {
+  let known = common.get(db);
+  if (!known) common.set(db, (known = new Map()));
+  const cached = known.get(table);
+  if (cached && Date.now() - cached.at < COMMON_TERMS_MS) return cached.shares;
+  const shares = sql<{ term: string; share: number }>`select s.term, s.share
+    from pg_stats, unnest(most_common_vals::text::text[], most_common_freqs) as s(term, share)
+    where schemaname = current_schema() and tablename = ${`${table}_terms`} and attname = 'term'`
+    .execute(db)
+    .then(({ rows }) => new Map(rows.map((r) => [r.term, Number(r.share)])));
+  known.set(table, { at: Date.now(), shares });
+  shares.catch(() => known.delete(table));
+  return shares;
 }
 
 /** Direction-dependent SQL pieces. */
@@ -100,6 +138,7 @@ function sides(direction: 'after' | 'before') {
     // The furthest of the groups' answers; a group with none (null) sorts first and ends the scan.
     furthest: sql.raw(after ? 'desc nulls first' : 'asc nulls first'),
     furthestId: sql.raw(after ? 'desc' : 'asc'),
+    reverse: sql.raw(after ? 'desc' : 'asc'),
     step: after ? 1 : -1,
   };
 }
@@ -134,14 +173,27 @@ export function termScan(query: TermQuery, range: TermRange, limit: number): Raw
   const [first, ...others] = query.groups;
   if (first === undefined || first.length === 0 || others.some((g) => g.length === 0))
     return sql`(select null::text as sort_key, null::integer as id where false)`;
-  const range1 = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key} and ${start}
-    order by sort_key ${s.order}, id ${s.order} limit ${limit})`;
-  if (others.length === 0) {
-    if (first.length === 1) return range1(first[0]!);
-    // A row may hold several of the keys: distinct after merging each key's first `limit` rows.
-    return sql`(select distinct sort_key, id from (${sql.join(first.map(range1), sql` union all `)}) as k
-      order by sort_key ${s.order}, id ${s.order} limit ${limit})`;
-  }
+  // One word: its keys' ranges merged (each row once).
+  if (others.length === 0) return firstRows(terms, first, start, limit, s);
+  // Several words: a page and a probe step candidate by candidate (leapfrog); the count (501
+  // matches) in batches, where a step per match would cost more than the batches' probes.
+  const scan = limit <= LEAPFROG_LIMIT ? leapfrog : batches;
+  return scan(terms, first, others, start, limit, s);
+}
+
+/** Up to this many matches are found by leapfrog, more in batches (measured: ADR 0065). */
+export const LEAPFROG_LIMIT = 64;
+
+type Scan = (
+  terms: RawBuilder<unknown>,
+  first: readonly string[],
+  others: readonly (readonly string[])[],
+  start: RawBuilder<unknown>,
+  limit: number,
+  s: ReturnType<typeof sides>,
+) => RawBuilder<unknown>;
+
+const leapfrog: Scan = (terms, first, others, start, limit, s) => {
   // Leapfrog: a candidate from the first group; every other group seeks to it. All at the
   // candidate: a match, the next candidate is the first group's next row. Otherwise the next
   // candidate is the first group's first row at or beyond the furthest answer. Each step
@@ -154,7 +206,7 @@ export function termScan(query: TermQuery, range: TermRange, limit: number): Raw
   const values = sql.join(others.map((_, i) => sql.raw(`(y${i}.sort_key, y${i}.id)`)));
   const next = sql`(m.sk, m.id + ${sql.raw(String(s.step))} * m.hit::int)`;
   return sql`(with recursive lf(sk, id, hit_sk, hit_id, hits) as (
-      (select sort_key, id, null::text collate "C", null::integer, 0 from ${nearestStart(terms, first, start, s)} as c)
+      (select sort_key, id, null::text collate "C", null::integer, 0 from ${firstRows(terms, first, start, 1, s)} as c)
       union all
       select nx.sort_key, nx.id, case when m.hit then lf.sk end, case when m.hit then lf.id end,
         lf.hits + m.hit::int
@@ -164,17 +216,67 @@ export function termScan(query: TermQuery, range: TermRange, limit: number): Raw
       left join lateral ${nearest(terms, first, next, s)} as nx on m.sk is not null
       where lf.sk is not null and lf.hits < ${limit})
     select hit_sk as sort_key, hit_id as id from lf where hit_id is not null)`;
-}
+};
 
-/** The first group's first row within the range's start condition. */
-function nearestStart(
+const batches: Scan = (terms, first, others, start, limit, s) => {
+  // Batches with skips: the first group's next `batch` rows from a bound, each tested against
+  // the other groups (one index probe per key); then every other group seeks past the batch and
+  // the furthest answer is the next bound (no row before it can be in all groups). A run of
+  // non-matches costs one step, a run of matches a step per `batch` rows; the recursion stops
+  // once `limit` matches are found.
+  const batch = Math.min(64, Math.max(16, limit));
+  const step = sql.raw(String(s.step));
+  // Lateral with limit 1, not exists(): PostgreSQL may turn an exists() into a hashed set of
+  // every row of the key (`q=der`: 570,000) where a probe per batch row is what is wanted.
+  const probes = others.map(
+    (keys, i) => sql`left join lateral (select true as found from ${terms} as o
+      where o.term = any(${keys}::text[]) and o.sort_key = g.sort_key and o.id = g.id limit 1)
+      as ${sql.raw(`p${i}`)} on true`,
+  );
+  const hit = sql.join(
+    others.map((_, i) => sql.raw(`p${i}.found is not null`)),
+    sql` and `,
+  );
+  const past = sql`(b.last_sk, b.last_id + ${step})`;
+  const answers = others.map(
+    (keys, i) =>
+      sql`left join lateral ${nearest(terms, keys, past, s)} as ${sql.raw(`y${i}`)} on b.n = ${batch}`,
+  );
+  const values = sql.join(others.map((_, i) => sql.raw(`(y${i}.sort_key, y${i}.id)`)));
+  const stepFrom = (condition: RawBuilder<unknown>) => sql`cross join lateral (
+      select array_agg(e.sort_key order by e.sort_key ${s.order}, e.id ${s.order}) filter (where e.hit) as hit_sks,
+        array_agg(e.id order by e.sort_key ${s.order}, e.id ${s.order}) filter (where e.hit) as hit_ids,
+        count(*)::integer as n,
+        (array_agg(e.sort_key order by e.sort_key ${s.reverse}, e.id ${s.reverse}))[1] as last_sk,
+        (array_agg(e.id order by e.sort_key ${s.reverse}, e.id ${s.reverse}))[1] as last_id
+      -- offset 0: each row's probes run once (both aggregates read \`hit\`).
+      from (select g.sort_key, g.id, ${hit} as hit
+        from ${firstRows(terms, first, condition, batch, s)} as g ${sql.join(probes, sql` `)} offset 0) as e) as b
+    ${sql.join(answers, sql` `)}
+    left join lateral (select v.sk, v.id from (values ${values}) as v(sk, id)
+      order by v.sk ${s.furthest}, v.id ${s.furthestId} limit 1) as j on b.n = ${batch}`;
+  const columns = (hits: RawBuilder<unknown>) =>
+    sql`j.sk, j.id, ${hits} + coalesce(cardinality(b.hit_ids), 0), b.hit_sks, b.hit_ids`;
+  return sql`(with recursive lf(sk, id, hits, hit_sks, hit_ids) as (
+      select ${columns(sql`0`)} from (select) as nothing ${stepFrom(start)}
+      union all
+      select ${columns(sql`lf.hits`)} from lf ${stepFrom(sql`(sort_key, id) ${s.ge} (lf.sk, lf.id)`)}
+      where lf.sk is not null and lf.hits < ${limit})
+    select h.sort_key, h.id from lf cross join lateral unnest(lf.hit_sks, lf.hit_ids) as h(sort_key, id)
+    order by h.sort_key collate "C" ${s.order}, h.id ${s.order} limit ${limit})`;
+};
+
+/** Up to `n` rows of one group's keys within `condition`, in direction order, each once. */
+function firstRows(
   terms: RawBuilder<unknown>,
   keys: readonly string[],
-  start: RawBuilder<unknown>,
+  condition: RawBuilder<unknown>,
+  n: number,
   s: ReturnType<typeof sides>,
 ) {
-  const one = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key} and ${start}
-    order by sort_key ${s.order}, id ${s.order} limit 1)`;
-  return sql`(select sort_key, id from (${sql.join(keys.map(one), sql` union all `)}) as k
-    order by sort_key ${s.order}, id ${s.order} limit 1)`;
+  const one = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key} and ${condition}
+    order by sort_key ${s.order}, id ${s.order} limit ${n})`;
+  if (keys.length === 1) return one(keys[0]!);
+  return sql`(select distinct sort_key, id from (${sql.join(keys.map(one), sql` union all `)}) as k
+    order by sort_key ${s.order}, id ${s.order} limit ${n})`;
 }
