@@ -20,6 +20,18 @@ export async function syncCopyCount(trx: Kysely<DB>, workId: number): Promise<nu
   return n;
 }
 
+/** Whether an open loan lends one of the work's copies (or, from tools without copies, the work). */
+export async function hasCopyOnLoan(trx: Kysely<DB>, workId: number): Promise<boolean> {
+  const open = await trx
+    .selectFrom('loans')
+    .select('id')
+    .where('work_id', '=', workId)
+    .where('returned_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return open !== undefined;
+}
+
 /** The next free `nummer` of a work (withdrawn copies keep theirs: their loans name them). */
 export async function nextNummer(trx: Kysely<DB>, workId: number): Promise<number> {
   const row = await trx

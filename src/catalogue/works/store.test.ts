@@ -126,6 +126,27 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.deepEqual(await live(), [1, 3, 4, 5], 'new copies take new numbers');
     });
 
+    test('a work with a copy on loan is not deleted; returned, it is', async () => {
+      const work = await stores.works.create({ titel: 'Stella', exemplare: 1, personIds: [goethe] });
+      const copy = await database.db
+        .selectFrom('copies')
+        .select('id')
+        .where('work_id', '=', work.id)
+        .executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      const { id } = await database.db
+        .insertInto('loans')
+        .values({ person_id: goethe, work_id: work.id, copy_id: copy.id, borrowed_at: at, due_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await assert.rejects(stores.works.delete(work.id), CopiesOnLoanError);
+      const still = await stores.works.byId(work.id);
+      assert.ok(still && 'found' in still, 'nothing written');
+      await database.db.updateTable('loans').set({ returned_at: at }).where('id', '=', id).execute();
+      assert.equal(await stores.works.delete(work.id), true);
+      assert.deepEqual(await stores.works.byId(work.id), { gone: true });
+    });
+
     test('generated slugs are lower-case ASCII, umlauts transliterated, unique with -2, -3', async () => {
       const a = await stores.works.create({ titel: 'Der grüne Heinrich' });
       const b = await stores.works.create({ titel: 'Der Grüne Heinrich!' });

@@ -20,9 +20,12 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
-import { setCopyCount } from '../copies/count.ts';
+import { hasCopyOnLoan, setCopyCount } from '../copies/count.ts';
 
-/** PUT of a work with fewer `exemplare` than it has copies not on loan (→ 409, nothing written). */
+/**
+ * A work write refused for its copies (→ 409 SHELFMARK_COPY_ON_LOAN, nothing written): DELETE of
+ * a work with a copy on loan, or PUT of fewer `exemplare` than it has copies not free.
+ */
 export class CopiesOnLoanError extends Error {
   override readonly name = 'CopiesOnLoanError';
 }
@@ -247,7 +250,14 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       );
     },
 
-    delete: (id, expect) => softDelete(db, 'works', id, expect, now, touchPersonsOf),
+    // A work with a copy on loan stays (→ 409): checked inside the delete's transaction, after
+    // the change counter, so a borrow committed meanwhile is seen; throwing rolls it all back.
+    delete: (id, expect) =>
+      softDelete(db, 'works', id, expect, now, async (trx, workId, at) => {
+        if (await hasCopyOnLoan(trx, workId))
+          throw new CopiesOnLoanError(`work ${workId} has a copy on loan`);
+        await touchPersonsOf(trx, workId, at);
+      }),
   };
 }
 

@@ -18,10 +18,10 @@ import {
 import { workResource, worksResource } from './resource.ts';
 
 async function setup() {
-  const { persons, works } = await memoryCatalogue();
+  const { persons, works, loans } = await memoryCatalogue();
   await persons.create({ vorname: 'Johann Wolfgang', nachname: 'von Goethe', slug: 'goethe' });
   await persons.create({ vorname: 'Friedrich', nachname: 'Schiller', slug: 'schiller' });
-  return { works, one: workResource(works, persons), all: worksResource(works, persons) };
+  return { works, loans, persons, one: workResource(works, persons), all: worksResource(works, persons) };
 }
 
 const at = (slug: string) => ({ query: `slug=${slug}`, path: `/werke/${slug}` });
@@ -160,4 +160,19 @@ test('DELETE: 204 then 410; form → 303; staff see the forms, others do not', a
   assert.equal(statusOf(await run(one, 'GET', at('faust'))), 410);
   const form = await run(one, 'DELETE', { ...at('egmont'), format: 'html', body: { _method: 'DELETE' } });
   assert.deepEqual(form, { type: 'redirect', status: 303, path: '/werke' });
+});
+
+test('DELETE of a work with a copy on loan: 409 SHELFMARK_COPY_ON_LOAN, nothing deleted', async () => {
+  const { all, one, loans, persons } = await setup();
+  await run(all, 'POST', { body: { titel: 'Faust', exemplare: 2 } });
+  const goethe = await persons.bySlug('goethe');
+  assert.ok(goethe && 'found' in goethe);
+  assert.ok((await loans.borrow(goethe.found.id, { slug: 'faust' })).ok);
+  const refused = await run(one, 'DELETE', at('faust'));
+  assert.equal(statusOf(refused), 409);
+  assert.ok(refused instanceof Error && 'code' in refused && refused.code === 'SHELFMARK_COPY_ON_LOAN');
+  assert.equal(statusOf(await run(one, 'GET', at('faust'))), 200);
+  // Fewer exemplare than copies not free: the same 409.
+  const fewer = await run(one, 'PUT', { ...at('faust'), body: { titel: 'Faust', exemplare: 0 } });
+  assert.equal(statusOf(fewer), 409);
 });
