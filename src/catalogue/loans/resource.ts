@@ -100,6 +100,8 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
   return {
     name: 'loans',
     path: '/ausleihen',
+    // `/ausleihen` is the staff's list of loans due (GET only); POST borrows at a user's loans.
+    methodsAt: (query) => (query.get('benutzer') === null ? ['GET'] : ['GET', 'POST']),
     methods: {
       GET: async (ctx) => {
         if (ctx.query.get('benutzer') === null) return dueList(ctx);
@@ -132,6 +134,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
       },
 
       POST: async (ctx) => {
+        // methodsAt keeps the dispatcher from calling this for `/ausleihen`; a direct call gets the same.
         if (ctx.query.get('benutzer') === null) {
           throw new HttpError('SHELFMARK_METHOD_NOT_ALLOWED', {
             detail: 'Borrow at the loans of a user: POST /ausleihen/{user_id}.',

@@ -79,7 +79,7 @@ function pathItem(entry: DocumentedPath, resource: ResourceDefinition, links: Li
   const item: Json = { summary: entry.summary };
   const parameters = [...pathParameters(entry.path), FORMAT_PARAMETER];
   for (const method of METHODS) {
-    if (!resource.methods[method]) continue;
+    if (!resource.methods[method] || (entry.methods && !entry.methods.includes(method))) continue;
     const signIn = entry.signIn === 'always' || (entry.signIn === 'writes' && method !== 'GET');
     const query =
       method === 'GET'

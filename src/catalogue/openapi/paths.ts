@@ -2,6 +2,7 @@
 // readable URL patterns (the rewrite table maps them onto the route, not back), the schema its
 // GET representation names, its query parameters and who must sign in. The METHODS are not
 // here: the generator reads them from the registered definitions, so a new one shows up by itself.
+import type { HandlerMethod } from '../../http/resource/types.ts';
 import type { SchemaName } from '../schemas/index.ts';
 
 export interface QueryParameter {
@@ -21,6 +22,11 @@ export interface DocumentedPath {
   readonly query?: readonly QueryParameter[];
   /** Who must be signed in: nobody (`never`), for unsafe methods (`writes`), for everything. */
   readonly signIn: 'never' | 'writes' | 'always';
+  /**
+   * The URL has only these of its resource's methods (ResourceDefinition.methodsAt says so
+   * for the route; test/api/openapi.test.ts checks both against Allow). Absent: all.
+   */
+  readonly methods?: readonly HandlerMethod[];
 }
 
 const PAGING: readonly QueryParameter[] = [
@@ -67,6 +73,7 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     summary: 'Open loans by due date (staff)',
     schema: 'due-loans',
     signIn: 'always',
+    methods: ['GET'],
   },
   {
     resource: 'loans',

@@ -15,8 +15,11 @@ import { buildContext } from './context.ts';
 /** Every method Fastify routes is routed to the resource, so an unknown one gets 405, not 404. */
 export const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE'];
 
-export function allowOf(resource: ResourceDefinition): string {
-  const m = resource.methods;
+/** The Allow value: the resource's methods, or of those the ones `methodsAt` names for a URL. */
+export function allowOf(resource: ResourceDefinition, at?: readonly HandlerMethod[]): string {
+  const m = at
+    ? Object.fromEntries(at.filter((name) => resource.methods[name]).map((name) => [name, true]))
+    : resource.methods;
   return [
     m.GET && 'GET',
     m.GET && 'HEAD',
@@ -31,14 +34,24 @@ export function allowOf(resource: ResourceDefinition): string {
 }
 
 /** OPTIONS: Allow, and for a resource that takes PATCH what it takes (RFC 5789 §3.1). */
-function options(resource: ResourceDefinition, allow: string, reply: FastifyReply): FastifyReply {
+function options(
+  resource: ResourceDefinition,
+  allow: string,
+  reply: FastifyReply,
+  at: readonly HandlerMethod[] | undefined,
+): FastifyReply {
   reply.code(204).header('Allow', allow);
-  if (resource.methods.PATCH) reply.header('Accept-Patch', ACCEPT_PATCH);
+  if (resource.methods.PATCH && (!at || at.includes('PATCH'))) reply.header('Accept-Patch', ACCEPT_PATCH);
   return reply.send();
 }
 
-function handlerFor(resource: ResourceDefinition, method: string): Handler | undefined {
+function handlerFor(
+  resource: ResourceDefinition,
+  method: string,
+  at: readonly HandlerMethod[] | undefined,
+): Handler | undefined {
   const name = method === 'HEAD' ? 'GET' : method;
+  if (at && !at.includes(name as HandlerMethod)) return undefined;
   return Object.hasOwn(resource.methods, name) ? resource.methods[name as HandlerMethod] : undefined;
 }
 
@@ -58,18 +71,20 @@ function notAcceptable(links: Links, path: string, query: URLSearchParams): Http
 }
 
 export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHandlerMethod {
-  const allow = allowOf(resource);
+  const allowAll = allowOf(resource);
   return async function dispatch(request: FastifyRequest, reply: FastifyReply) {
     const state = stateOf(layer, request);
     const resolved = state.resolved;
     if (resolved.kind !== 'resource') throw new HttpError('SHELFMARK_NOT_FOUND');
+    const at = resource.methodsAt?.(resolved.query);
+    const allow = at ? allowOf(resource, at) : allowAll;
     const method = state.methodOverride ?? request.method;
     if (method === 'OPTIONS') {
       // A browser's CORS preflight (cors.ts): reads from anywhere, more from configured origins.
       if (resource.methods.GET !== undefined) layer.cors.answerPreflight(request, reply);
-      return options(resource, allow, reply);
+      return options(resource, allow, reply, at);
     }
-    const handler = handlerFor(resource, method);
+    const handler = handlerFor(resource, method, at);
     if (!handler) {
       throw new HttpError('SHELFMARK_METHOD_NOT_ALLOWED', {
         detail: `${method} is not allowed here.`,

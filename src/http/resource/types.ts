@@ -120,6 +120,12 @@ export interface ResourceDefinition {
    * while the database version is unchanged (ADR 0048).
    */
   readonly cacheable?: boolean;
+  /**
+   * For a resource whose route serves URLs with different methods (the staff's `/ausleihen`
+   * and a user's `/ausleihen?benutzer=1` share one route): the methods of `methods` the URL
+   * with this (merged) query has. Allow, OPTIONS and 405 follow it. Absent: all of them.
+   */
+  readonly methodsAt?: (query: URLSearchParams) => readonly HandlerMethod[];
 }
 
 /** One line of the rewrite table, like mod_rewrite: `^/personen/([^/.]+)$` → `/person?slug=$1`. */
