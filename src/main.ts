@@ -38,7 +38,6 @@ import { createStores } from './catalogue/stores.ts';
 import { changeCount, changeCounter } from './catalogue/changes.ts';
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
 import {
-  createAccountStore,
   createDatabaseLoginLimiter,
   hashPassword,
   storedSessionSecret,
@@ -173,7 +172,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     maxBytes: config.cacheMiB * 1024 * 1024,
     version: changeCounter(database),
   });
-  const accounts = createAccountStore(database.db);
+  const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {
     errorLogPath: config.errorLog,
     holdDays: config.holdDays,
@@ -182,7 +181,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     serverStatus,
     currentPrincipal: async (id) => {
       const account = await accounts.findById(id);
-      return account && { id: account.id, username: account.username, role: account.role };
+      if (!account || account.locked) return null;
+      return { id: account.id, username: account.username, role: account.role };
     },
     ...(options.liveAccessCheckMs !== undefined && { liveAccessCheckMs: options.liveAccessCheckMs }),
   });

@@ -19,6 +19,8 @@ import { registerAutoHook, serverStatusResource } from './server-status/index.ts
 import type { ServerStatus } from '../logging/index.ts';
 import { registerSitemapRoutes, SITEMAP_PASSTHROUGH, type SitemapSource } from './sitemap/index.ts';
 import { OPENAPI_PATH, registerOpenApiRoute } from './openapi/index.ts';
+import { accountResource, passwordResource } from './accounts/resources.ts';
+import type { AccountStore } from './accounts/store.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -37,6 +39,8 @@ export interface ResourceStores {
   readonly lifeDates?: LifeDatesStore;
   /** Every public person and work for `/sitemap.xml`; without it no sitemap and no robots.txt. */
   readonly sitemap?: SitemapSource;
+  /** Accounts (`/personen/{slug}/konto`, `…/konto/passwort`); without it they are not served. */
+  readonly accounts?: AccountStore;
 }
 
 export interface CatalogueOptions {
@@ -62,6 +66,8 @@ export interface CatalogueOptions {
   readonly memberReturns?: boolean;
   /** Days overdue that block borrowing, for the refusal's text (the loan store decides; default 14). */
   readonly overdueBlockDays?: number;
+  /** Hashes new passwords set over HTTP (default scrypt, ADR 0035; tests pass a fast one). */
+  readonly hashPassword?: (password: string) => Promise<string>;
 }
 
 export interface Catalogue {
@@ -73,6 +79,15 @@ export interface Catalogue {
   configure(app: FastifyInstance): Promise<void>;
   /** The HTML body for a problem-details error, in the catalogue's layout. */
   readonly errorPage: ErrorPage;
+}
+
+function accountResources(
+  persons: PersonStore,
+  accounts: AccountStore,
+  hashPassword: CatalogueOptions['hashPassword'],
+): ResourceDefinition[] {
+  const options = hashPassword ? { hashPassword } : {};
+  return [accountResource(persons, accounts, options), passwordResource(persons, accounts, options)];
 }
 
 export function catalogueResources(stores: ResourceStores, opts: CatalogueOptions = {}): Catalogue {
@@ -99,6 +114,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
         ]
       : []),
     sessionResource(stores.persons),
+    ...(stores.accounts ? accountResources(stores.persons, stores.accounts, opts.hashPassword) : []),
     ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
     ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),
   ];

@@ -11,6 +11,7 @@ import type { HoldStore } from './holds/model.ts';
 import type { StoreOptions } from './store-options.ts';
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
+import { createAccountStore, type AccountStore } from './accounts/store.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -20,6 +21,7 @@ export interface CatalogueStores {
   readonly renewals: RenewalStore;
   readonly lifeDates: LifeDatesStore;
   readonly sitemap: SitemapSource;
+  readonly accounts: AccountStore;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -45,6 +47,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     }),
     lifeDates: createLifeDatesStore(db, options),
     sitemap: sqlSitemapSource(db),
+    accounts: createAccountStore(db, options?.now && (() => (options.now as () => Date)().toISOString())),
   };
 }
 

@@ -59,6 +59,14 @@ export interface AccountsTable {
   password_hash: string;
   role: Role;
   created_at: string;
+  /** Moved by every change that ends the account's sessions and Basic credentials (migration 0011, ADR 0063). */
+  session_epoch: ColumnType<number, number | undefined, number>;
+  /** Set while the account is locked: no log-in, no session, no Basic (staff unlock it). */
+  locked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The password resource's version; null: `created_at`. */
+  password_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account resource's version; null: `created_at`. */
+  updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoansTable {

@@ -44,14 +44,28 @@ test('add, passwd, role, remove; the password is never printed', async () => {
     username: 'anna',
     role: 'staff',
     passwordHash: '$plain$geheim-genug',
+    epoch: 0,
+    locked: false,
   });
   passwords.push('kurz');
   assert.equal(await runUserCommand(deps, ['passwd', 'anna'], {}), 1, 'too short');
   passwords.push('noch-geheimer');
   assert.equal(await runUserCommand(deps, ['passwd', 'anna'], {}), 0);
   assert.equal((await accounts.findByUsername('anna'))?.passwordHash, '$plain$noch-geheimer');
+  assert.equal((await accounts.findByUsername('anna'))?.epoch, 1, 'passwd ends the sessions');
+  passwords.push('ANNA');
+  assert.equal(await runUserCommand(deps, ['passwd', 'anna'], {}), 1, 'the user name is no password');
   assert.equal(await runUserCommand(deps, ['role', 'anna', 'member'], {}), 0);
   assert.equal((await accounts.findByUsername('anna'))?.role, 'member');
+  assert.equal((await accounts.findByUsername('anna'))?.epoch, 2, 'a role change ends the sessions');
+  assert.equal(await runUserCommand(deps, ['lock', 'anna'], {}), 0);
+  assert.deepEqual(
+    [(await accounts.findByUsername('anna'))?.locked, (await accounts.findByUsername('anna'))?.epoch],
+    [true, 3],
+  );
+  assert.equal(await runUserCommand(deps, ['unlock', 'anna'], {}), 0);
+  assert.equal((await accounts.findByUsername('anna'))?.locked, false);
+  assert.equal(await runUserCommand(deps, ['lock', 'niemand'], {}), 1);
   assert.equal(await runUserCommand(deps, ['role', 'anna', 'admin'], {}), 1);
   assert.equal(await runUserCommand(deps, ['add', 'x'], { person: 'niemand' }), 1);
   passwords.push('lang-genug-1');

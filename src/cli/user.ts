@@ -2,6 +2,7 @@
 //   user add <username> --person <slug> [--role staff|member] [--password-stdin]
 //   user passwd <username> [--password-stdin]
 //   user role <username> staff|member
+//   user lock <username> / user unlock <username>
 //   user remove <username>
 // The password is typed at a prompt that does not echo (twice), or with --password-stdin read
 // from the first line of standard input (for scripts). It is never printed or logged.
@@ -11,6 +12,9 @@ import {
   AccountError,
   createAccountStore,
   hashPassword,
+  MIN_PASSWORD_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  passwordProblem,
   ROLES,
   type AccountStore,
 } from '../catalogue/accounts/index.ts';
@@ -23,10 +27,12 @@ export const USER_USAGE = `usage:
   shelfmark user add <username> --person <slug> [--role staff|member] [--password-stdin]
   shelfmark user passwd <username> [--password-stdin]
   shelfmark user role <username> staff|member
+  shelfmark user lock <username>
+  shelfmark user unlock <username>
   shelfmark user remove <username>
 `;
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 export interface UserCommandDeps {
   readonly accounts: AccountStore;
@@ -47,10 +53,15 @@ async function personIdOf(persons: UserCommandDeps['persons'], slug: string): Pr
   );
 }
 
-async function newPassword(deps: UserCommandDeps, fromStdin: boolean): Promise<string> {
+/** The same rule as the HTTP password forms (accounts/password-rule.ts). */
+async function newPassword(deps: UserCommandDeps, fromStdin: boolean, username: string): Promise<string> {
   const password = await deps.readPassword(fromStdin);
-  if (password.length < MIN_PASSWORD_LENGTH)
+  const problem = passwordProblem(password, username);
+  if (problem === 'too-short')
     throw new AccountError(`the password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (problem === 'too-long')
+    throw new AccountError(`the password may have at most ${MAX_PASSWORD_LENGTH} characters`);
+  if (problem === 'username') throw new AccountError('the password must not be the user name');
   return deps.hash(password);
 }
 
@@ -78,7 +89,7 @@ export async function runUserCommand(
         const personId = await personIdOf(deps.persons, slug);
         if (await deps.accounts.findByUsername(username))
           throw new AccountError(`the user name "${username}" is taken`);
-        const passwordHash = await newPassword(deps, fromStdin);
+        const passwordHash = await newPassword(deps, fromStdin, username);
         const account = await deps.accounts.add({ personId, username, passwordHash, role: role as Role });
         deps.out(`added ${account.username} (${account.role}) for person ${slug}, user id ${account.id}\n`);
         return 0;
@@ -86,7 +97,7 @@ export async function runUserCommand(
       case 'passwd': {
         if (extra !== undefined) break;
         if (!(await deps.accounts.findByUsername(username))) throw new AccountError(`no user "${username}"`);
-        const passwordHash = await newPassword(deps, fromStdin);
+        const passwordHash = await newPassword(deps, fromStdin, username);
         if (!(await deps.accounts.setPassword(username, passwordHash)))
           throw new AccountError(`no user "${username}"`);
         deps.out(`changed the password of ${username}\n`);
@@ -98,6 +109,15 @@ export async function runUserCommand(
         if (!(await deps.accounts.setRole(username, extra as Role)))
           throw new AccountError(`no user "${username}"`);
         deps.out(`${username} is now ${extra}\n`);
+        return 0;
+      }
+      case 'lock':
+      case 'unlock': {
+        // Locked ≠ removed: the account stays, its sessions and Basic credentials end (ADR 0063).
+        if (extra !== undefined) break;
+        if (!(await deps.accounts.setLocked(username, sub === 'lock')))
+          throw new AccountError(`no user "${username}"`);
+        deps.out(`${username} is now ${sub === 'lock' ? 'locked' : 'unlocked'}\n`);
         return 0;
       }
       case 'remove': {

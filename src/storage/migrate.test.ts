@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { migrateToLatest, type MigrationSet } from './migrate.ts';
-import { openFreshSchema } from '../../test/kit/storage/targets.ts';
+import { openFreshSchema, testTargets } from '../../test/kit/storage/targets.ts';
 import { skipUnlessPg } from '../../test/support/pg.ts';
 
 const set: MigrationSet = () => ({
@@ -58,3 +58,29 @@ test('PostgreSQL: migrating while other schemas come and go never fails', skipUn
     await churn.dispose();
   }
 });
+
+for (const target of testTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
+  test(
+    `${target.dialect}: a lower number merged after a higher one already ran is applied`,
+    { skip: target.skip },
+    async () => {
+      const database = await target.open();
+      const table = (name: string) => ({
+        up: async (db: Parameters<NonNullable<ReturnType<MigrationSet>[string]>['up']>[0]) => {
+          await db.schema.createTable(name).addColumn('id', 'integer').execute();
+        },
+      });
+      try {
+        assert.deepEqual(
+          await migrateToLatest(database, () => ({ '0001-a': table('a'), '0014-c': table('c') })),
+          ['0001-a', '0014-c'],
+        );
+        const all = () => ({ '0001-a': table('a'), '0011-b': table('b'), '0014-c': table('c') });
+        assert.deepEqual(await migrateToLatest(database, all), ['0011-b']);
+        assert.deepEqual(await migrateToLatest(database, all), []);
+      } finally {
+        await database.dispose();
+      }
+    },
+  );
+}

@@ -76,6 +76,9 @@ async function migrator<DB>(database: Database<DB>, set: MigrationSet): Promise<
   return new Migrator({
     db: schema === undefined ? db : scopedIntrospection(db, schema),
     provider: { getMigrations: async () => ({ ...migrations }) },
+    // Numbers are handed out ahead to parallel branches, so a lower one can be merged after a
+    // higher one a database already ran (0011 after 0014): run it then instead of refusing.
+    allowUnorderedMigrations: true,
     ...(schema !== undefined && { migrationTableSchema: schema }),
   });
 }

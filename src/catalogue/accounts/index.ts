@@ -5,9 +5,12 @@ export {
   isValidUsername,
   normaliseUsername,
   type Account,
+  type AccountDetails,
   type AccountStore,
   type NewAccount,
 } from './store.ts';
+export type { AccountChange, AccountWrites } from './account-writes.ts';
+export { passwordProblem, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from './password-rule.ts';
 export { createDatabaseLoginLimiter, type DatabaseLimiterOptions } from './login-failures.ts';
 export { storedSessionSecret } from './session-secret.ts';
 export { hashPassword, verifyPassword, needsRehash, DEFAULT_PARAMS, type ScryptParams } from './password.ts';

@@ -25,7 +25,14 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
 
     test('add, then find by name (any case) and by person id', async () => {
       const added = await accounts.add({ personId: anna, username: 'Anna', passwordHash: 'h1' });
-      assert.deepEqual(added, { id: anna, username: 'anna', role: 'member', passwordHash: 'h1' });
+      assert.deepEqual(added, {
+        id: anna,
+        username: 'anna',
+        role: 'member',
+        passwordHash: 'h1',
+        epoch: 0,
+        locked: false,
+      });
       assert.deepEqual(await accounts.findByUsername('ANNA'), added);
       assert.deepEqual(await accounts.findById(anna), added);
       assert.equal(await accounts.findByUsername('nobody'), null);
@@ -60,6 +67,8 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         username: 'ben',
         role: 'member',
         passwordHash: 'new',
+        epoch: 2,
+        locked: false,
       });
       assert.equal(await accounts.setPassword('nobody', 'x'), false);
       assert.equal(await accounts.setRole('nobody', 'staff'), false);
@@ -67,6 +76,58 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(await accounts.remove('ben'), true);
       assert.equal(await accounts.remove('ben'), false);
       assert.equal(await accounts.findByUsername('ben'), null);
+    });
+
+    test('every change that must end sessions moves the epoch; nothing else does', async () => {
+      const cleo = (await stores.persons.create({ vorname: 'Cleo', nachname: 'Fuchs' })).id;
+      await accounts.add({ personId: cleo, username: 'cleo', passwordHash: 'h0' });
+      const created = await accounts.details(cleo);
+      assert.ok(created);
+      assert.equal(created.epoch, 0);
+      assert.deepEqual(created.passwordChangedAt, created.createdAt);
+
+      const changed = await accounts.changePassword(cleo, 'h1');
+      assert.equal(changed?.epoch, 1);
+      assert.equal(changed?.passwordHash, 'h1');
+      assert.ok(
+        changed && changed.passwordChangedAt > created.passwordChangedAt,
+        'the password version moved',
+      );
+      assert.deepEqual(changed?.updatedAt, created.updatedAt, "the account's version did not");
+
+      const locked = await accounts.update(cleo, { role: 'member', locked: true });
+      assert.equal(locked?.epoch, 2);
+      assert.equal(locked?.locked, true);
+      assert.ok(locked?.lockedAt);
+      assert.equal((await accounts.findByUsername('cleo'))?.locked, true, 'a locked account is still found');
+      const same = await accounts.update(cleo, { role: 'member', locked: true });
+      assert.equal(same?.epoch, 2, 'no change, no new epoch');
+      assert.deepEqual(same?.updatedAt, locked?.updatedAt);
+      const staff = await accounts.update(cleo, { role: 'staff', locked: false });
+      assert.deepEqual(
+        [staff?.epoch, staff?.role, staff?.locked, staff?.lockedAt],
+        [3, 'staff', false, null],
+      );
+      assert.equal(await accounts.setLocked('cleo', true), true);
+      assert.equal((await accounts.findById(cleo))?.epoch, 4);
+
+      await assert.rejects(
+        accounts.update(cleo, { role: 'member', locked: false }, { expectedUpdatedAt: created.updatedAt }),
+        /changed by another write/,
+      );
+      await assert.rejects(
+        accounts.changePassword(cleo, 'h2', { expectedUpdatedAt: created.passwordChangedAt }),
+        /changed by another write/,
+      );
+      assert.equal(
+        (await accounts.findById(cleo))?.passwordHash,
+        'h1',
+        'a lost compare-and-set wrote nothing',
+      );
+      assert.equal(await accounts.changePassword(999_999, 'x'), null);
+      assert.equal(await accounts.update(999_999, { role: 'member', locked: false }), null);
+      assert.equal(await accounts.removeById(cleo), true);
+      assert.equal(await accounts.details(cleo), null);
     });
 
     test('a deleted person has no usable account', async () => {

@@ -2,44 +2,40 @@
 // its person's id, so `/ausleihen/{user_id}` and the session cookie's user id are the same
 // number. User names are case-insensitive (stored lower-case). A person that was deleted has
 // no usable account: the lookups skip it, so its sessions and Basic credentials stop working.
+// A locked account is found (staff see it, the CLI changes it) but carries `locked`, and the
+// layer's authenticator refuses it (ADR 0063). The writes that must end sessions move the
+// account's `epoch` (account-writes.ts); the CLI and the HTTP resources share them.
 import type { Kysely } from 'kysely';
 import { normaliseUsername } from '../../http/auth/username.ts';
 import { ConflictError, ForeignKeyError } from '../../storage/index.ts';
+import { lockChangeCounter } from '../changes.ts';
 import { touchRows } from '../shared/versions.ts';
 import type { DB, Role } from '../tables.ts';
-
-export interface Account {
-  /** The person's id. */
-  readonly id: number;
-  readonly username: string;
-  readonly role: Role;
-  readonly passwordHash: string;
-}
+import { accountWrites, type AccountWrites } from './account-writes.ts';
+import { accountOf, detailsOf, liveAccounts, type Account, type AccountDetails } from './rows.ts';
+import { AccountError, ROLES } from './errors.ts';
 
 export interface NewAccount {
   readonly personId: number;
   readonly username: string;
   readonly passwordHash: string;
   readonly role?: Role;
+  readonly locked?: boolean;
 }
 
-export interface AccountStore {
+export interface AccountStore extends AccountWrites {
   findByUsername(username: string): Promise<Account | null>;
   findById(id: number): Promise<Account | null>;
+  /** The account of a live person, with its versions; null when it has none. */
+  details(personId: number): Promise<AccountDetails | null>;
   /** AccountError when the name is invalid or taken, the person missing or already has one. */
   add(account: NewAccount): Promise<Account>;
-  /** False when there is no such account. */
-  setPassword(username: string, passwordHash: string): Promise<boolean>;
-  setRole(username: string, role: Role): Promise<boolean>;
   remove(username: string): Promise<boolean>;
+  removeById(personId: number): Promise<boolean>;
 }
 
-/** A refused account change, with a message meant for the person at the command line. */
-export class AccountError extends Error {
-  override name = 'AccountError';
-}
-
-export const ROLES: readonly Role[] = ['member', 'staff'];
+export { AccountError, ROLES };
+export type { Account, AccountDetails };
 const USERNAME = /^[a-z0-9][a-z0-9._-]{0,39}$/;
 
 // The layer's normal form (NFKC, no ignorables, trimmed, lower case): one for the account
@@ -50,106 +46,109 @@ export function isValidUsername(username: string): boolean {
   return USERNAME.test(username);
 }
 
-export function createAccountStore(db: Kysely<DB>): AccountStore {
-  const live = () =>
-    db
-      .selectFrom('accounts')
-      .innerJoin('persons', 'persons.id', 'accounts.person_id')
-      .where('persons.deleted_at', 'is', null)
-      .select([
-        'accounts.person_id as id',
-        'accounts.username',
-        'accounts.role',
-        'accounts.password_hash as passwordHash',
-      ]);
+/** Why an insert was refused, for the person at the command line or the form. */
+async function refusal(
+  db: Kysely<DB>,
+  name: string,
+  personId: number,
+  error: unknown,
+): Promise<AccountError> {
+  const taken = await db
+    .selectFrom('accounts')
+    .select('username')
+    .where((eb) => eb.or([eb('username', '=', name), eb('person_id', '=', personId)]))
+    .executeTakeFirst();
+  return new AccountError(
+    taken?.username === name
+      ? `the user name "${name}" is taken`
+      : `that person already has an account ("${taken?.username ?? '?'}")`,
+    { cause: error },
+  );
+}
+
+export function createAccountStore(
+  db: Kysely<DB>,
+  now: () => string = () => new Date().toISOString(),
+): AccountStore {
+  async function removeWhere(column: 'username' | 'person_id', value: string | number): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      await lockChangeCounter(trx);
+      const removed = await trx
+        .deleteFrom('accounts')
+        .where(column, '=', value)
+        .returning('person_id')
+        .executeTakeFirst();
+      if (!removed) return false;
+      // The person no longer shows a username: a new version of it (ADR 0024).
+      await touchRows(trx, 'persons', [removed.person_id], now());
+      return true;
+    });
+  }
 
   return {
+    ...accountWrites(db, now),
+
     async findByUsername(username) {
       const name = normaliseUsername(username);
       if (!isValidUsername(name)) return null;
-      return (await live().where('accounts.username', '=', name).executeTakeFirst()) ?? null;
+      const row = await liveAccounts(db).where('accounts.username', '=', name).executeTakeFirst();
+      return row ? accountOf(row) : null;
     },
 
     async findById(id) {
       if (!Number.isSafeInteger(id)) return null;
-      return (await live().where('accounts.person_id', '=', id).executeTakeFirst()) ?? null;
+      const row = await liveAccounts(db).where('accounts.person_id', '=', id).executeTakeFirst();
+      return row ? accountOf(row) : null;
     },
 
-    async add({ personId, username, passwordHash, role = 'member' }) {
+    async details(personId) {
+      if (!Number.isSafeInteger(personId)) return null;
+      const row = await liveAccounts(db).where('accounts.person_id', '=', personId).executeTakeFirst();
+      return row ? detailsOf(row) : null;
+    },
+
+    async add({ personId, username, passwordHash, role = 'member', locked = false }) {
       const name = normaliseUsername(username);
       if (!isValidUsername(name))
         throw new AccountError(
           `"${username}" is not a valid user name (1–40 of a–z, 0–9, ".", "_", "-"; starting with a letter or digit)`,
         );
       if (!ROLES.includes(role)) throw new AccountError(`unknown role "${String(role)}"`);
-      const person = await db
-        .selectFrom('persons')
-        .select('id')
-        .where('id', '=', personId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!person) throw new AccountError(`there is no person with id ${personId}`);
+      const at = now();
       try {
-        await db
-          .insertInto('accounts')
-          .values({
-            person_id: personId,
-            username: name,
-            password_hash: passwordHash,
-            role,
-            created_at: new Date().toISOString(),
-          })
-          .execute();
-      } catch (error) {
-        if (error instanceof ConflictError || error instanceof ForeignKeyError) {
-          const taken = await db
-            .selectFrom('accounts')
-            .select('username')
-            .where((eb) => eb.or([eb('username', '=', name), eb('person_id', '=', personId)]))
+        await db.transaction().execute(async (trx) => {
+          await lockChangeCounter(trx);
+          const person = await trx
+            .selectFrom('persons')
+            .select('id')
+            .where('id', '=', personId)
+            .where('deleted_at', 'is', null)
             .executeTakeFirst();
-          throw new AccountError(
-            taken?.username === name
-              ? `the user name "${name}" is taken`
-              : `that person already has an account ("${taken?.username ?? '?'}")`,
-            { cause: error },
-          );
-        }
+          if (!person) throw new AccountError(`there is no person with id ${personId}`);
+          await trx
+            .insertInto('accounts')
+            .values({
+              person_id: personId,
+              username: name,
+              password_hash: passwordHash,
+              role,
+              created_at: at,
+              locked_at: locked ? at : null,
+            })
+            .execute();
+          // The person shows its username: a new version of it (ADR 0024).
+          await touchRows(trx, 'persons', [personId], at);
+        });
+      } catch (error) {
+        if (error instanceof ConflictError || error instanceof ForeignKeyError)
+          throw await refusal(db, name, personId, error);
         throw error;
       }
-      // The person shows its username: a new version of it (ADR 0024).
-      await touchRows(db, 'persons', [personId], new Date().toISOString());
-      return { id: personId, username: name, role, passwordHash };
+      return { id: personId, username: name, role, passwordHash, epoch: 0, locked };
     },
 
-    async setPassword(username, passwordHash) {
-      const result = await db
-        .updateTable('accounts')
-        .set({ password_hash: passwordHash })
-        .where('username', '=', normaliseUsername(username))
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    async setRole(username, role) {
-      if (!ROLES.includes(role)) throw new AccountError(`unknown role "${String(role)}"`);
-      const result = await db
-        .updateTable('accounts')
-        .set({ role })
-        .where('username', '=', normaliseUsername(username))
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    async remove(username) {
-      const removed = await db
-        .deleteFrom('accounts')
-        .where('username', '=', normaliseUsername(username))
-        .returning('person_id')
-        .executeTakeFirst();
-      if (!removed) return false;
-      // The person no longer shows a username: a new version of it (ADR 0024).
-      await touchRows(db, 'persons', [removed.person_id], new Date().toISOString());
-      return true;
-    },
+    remove: (username) => removeWhere('username', normaliseUsername(username)),
+    removeById: (personId) =>
+      Number.isSafeInteger(personId) ? removeWhere('person_id', personId) : Promise.resolve(false),
   };
 }

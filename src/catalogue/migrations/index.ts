@@ -10,6 +10,7 @@ import { listRanks } from './0007-list-ranks.ts';
 import { personListRanks } from './0008-person-list-ranks.ts';
 import { counterFirst } from './0009-counter-first.ts';
 import { circulationTables } from './0010-circulation.ts';
+import { accountStates } from './0011-account-states.ts';
 import { termIndexes } from './0014-term-index.ts';
 import { loanRenewedAt } from './0015-loan-renewed-at.ts';
 
@@ -24,6 +25,7 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0008-person-list-ranks': personListRanks(context),
   '0009-counter-first': counterFirst(context),
   '0010-circulation': circulationTables(context),
+  '0011-account-states': accountStates(context),
   '0014-term-index': termIndexes(context),
   '0015-loan-renewed-at': loanRenewedAt(context),
 });

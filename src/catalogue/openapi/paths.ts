@@ -117,6 +117,21 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     signIn: 'always',
   },
   {
+    resource: 'account',
+    path: '/personen/{slug}/konto',
+    summary:
+      "A person's account (that person and staff); staff PUT creates or changes role and lock, PATCH, DELETE",
+    schema: 'account',
+    signIn: 'always',
+  },
+  {
+    resource: 'account-password',
+    path: '/personen/{slug}/konto/passwort',
+    summary: "When the account's password changed; PUT sets a new one (the own account: with the old one)",
+    schema: 'password',
+    signIn: 'always',
+  },
+  {
     resource: 'session',
     path: '/sitzung',
     summary: 'The session: GET the log-in form or who is signed in, POST logs in, DELETE logs out',

@@ -20,6 +20,7 @@ import { deleteConfirmationPage, deleteLink, wantsDeleteConfirmation } from '../
 import { loansPath } from '../loans/access.ts';
 import { loanStrings } from '../loans/strings.ts';
 import { editPersonForm, personFormValues } from './person-forms.ts';
+import { accountLink } from '../accounts/account-link.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(p: Person, ctx: RequestContext): Markup {
@@ -73,7 +74,7 @@ function personHtml(p: Person, ctx: RequestContext): Markup {
         <a class="life-dates" href="${ctx.links.relative(lifeDatesPath(p.slug))}">${lifeDatesStrings(ctx.lang).lifeDates}</a></span
       >
     </p>
-    ${loansLink(p, ctx)}
+    ${loansLink(p, ctx)} ${accountLink(p, ctx)}
     <h2>${t.works}</h2>
     ${
       p.werke.length > 0

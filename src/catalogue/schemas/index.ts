@@ -17,6 +17,8 @@ export const SCHEMA_NAMES = [
   'hold',
   'hold-queue',
   'session',
+  'account',
+  'password',
   'error-log',
   'server-status',
 ] as const;

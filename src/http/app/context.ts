@@ -65,7 +65,9 @@ function sessionControl(
         // No WWW-Authenticate: this is a form or API log-in, not a Basic challenge.
         throw new HttpError('SHELFMARK_UNAUTHENTICATED', { detail: 'Wrong user name or password.' });
       }
-      const session = auth.cookies.set(reply, result.principal.id, auth.now(), overHttps(state));
+      const session = auth.cookies.set(reply, result.principal.id, auth.now(), overHttps(state), {
+        epoch: result.epoch,
+      });
       asking.user = result.principal;
       asking.sessionId = session.id;
       asking.viaBasic = false;
@@ -77,6 +79,22 @@ function sessionControl(
       auth.cookies.clear(reply, overHttps(state));
       asking.sessionId = null;
       if (!asking.viaBasic) asking.user = null;
+    },
+    async confirmPassword(password) {
+      if (!auth || !asking.user) return false;
+      const { username } = asking.user;
+      const result = await auth.authenticator.checkPassword(username, password, request.ip);
+      if (result.ok) return result.principal.id === asking.user.id;
+      if (result.reason === 'rate-limited') throw tooManyAttempts(result.retryAfterSeconds);
+      // Logged like a failed log-in (AH01617), so fail2ban counts guesses here too.
+      state.layer.refusals.authenticationFailed(state.raw, state.originalUrl, username, result.unknownUser);
+      if (result.limitReached)
+        warnLimitReached(state.layer.errorLog, state.raw, username, result.limitReached);
+      return false;
+    },
+    renew(epoch) {
+      if (!auth || asking.viaBasic || asking.sessionId === null || !asking.user) return;
+      auth.cookies.set(reply, asking.user.id, auth.now(), overHttps(state), { epoch, id: asking.sessionId });
     },
   };
 }

@@ -115,3 +115,71 @@ test('a verified Basic credential is remembered until the stored hash changes', 
   assert.equal((await auth.authenticate(input(basic('carol:two')))).via, 'basic');
   assert.equal(verified.length, 3);
 });
+
+test('a moved epoch ends sessions issued under the old one and forgets remembered credentials (ADR 0063)', async () => {
+  const accounts = new Map<number, AccountRecord>([
+    [4, { id: 4, username: 'dora', role: 'member', passwordHash: 'hash:same', epoch: 7 }],
+  ]);
+  const verified: string[] = [];
+  const sessions = createSessionCodec({ secrets: ['s'.repeat(40)] });
+  const auth = createAuthenticator({
+    findUser: async (name) => [...accounts.values()].find((a) => a.username === name) ?? null,
+    findUserById: async (id) => accounts.get(id) ?? null,
+    verifyPassword: async (pw, hash) => {
+      verified.push(hash);
+      return hash === `hash:${pw}`;
+    },
+    sessions,
+    dummyHash: 'hash:dummy-never-matches',
+  });
+  const now = Date.now();
+  const current = sessions.issue(4, now, { epoch: 7 }).value;
+  const stale = sessions.issue(4, now, { epoch: 6 }).value;
+  assert.equal((await auth.authenticate(input(undefined, current))).principal?.username, 'dora');
+  assert.equal((await auth.authenticate(input(undefined, stale))).principal, null, 'an older epoch');
+  const login = await auth.checkPassword('dora', 'same', '192.0.2.7');
+  assert.ok(login.ok && login.epoch === 7, 'a log-in learns the epoch for its cookie');
+  assert.equal((await auth.authenticate(input(basic('dora:same')))).via, 'basic');
+  assert.equal(verified.length, 1, 'remembered');
+
+  // Same hash, new epoch (a lock and unlock, a role change, a reset to the same hash): the
+  // remembered credential is verified afresh, the old session is over.
+  accounts.set(4, { id: 4, username: 'dora', role: 'member', passwordHash: 'hash:same', epoch: 8 });
+  assert.equal((await auth.authenticate(input(basic('dora:same')))).via, 'basic');
+  assert.equal(verified.length, 2, 'the epoch moved: verified again, not taken from the cache');
+  assert.equal((await auth.authenticate(input(undefined, current))).principal, null, 'epoch 7 is over');
+});
+
+test('a locked account cannot log in, its sessions and remembered credentials end', async () => {
+  const accounts = new Map<number, AccountRecord>([
+    [5, { id: 5, username: 'emil', role: 'member', passwordHash: 'hash:geheim', epoch: 0 }],
+  ]);
+  const verified: string[] = [];
+  const sessions = createSessionCodec({ secrets: ['s'.repeat(40)] });
+  const auth = createAuthenticator({
+    findUser: async (name) => [...accounts.values()].find((a) => a.username === name) ?? null,
+    findUserById: async (id) => accounts.get(id) ?? null,
+    verifyPassword: async (pw, hash) => {
+      verified.push(hash);
+      return hash === `hash:${pw}`;
+    },
+    sessions,
+    dummyHash: 'hash:dummy-never-matches',
+  });
+  const cookie = sessions.issue(5, Date.now(), { epoch: 0 }).value;
+  assert.equal((await auth.authenticate(input(basic('emil:geheim')))).via, 'basic');
+  // Locked without moving the epoch (the lock alone must suffice).
+  accounts.set(5, {
+    id: 5,
+    username: 'emil',
+    role: 'member',
+    passwordHash: 'hash:geheim',
+    epoch: 0,
+    locked: true,
+  });
+  const refused = await auth.authenticate(input(basic('emil:geheim')));
+  assert.equal(refused.failure, 'bad-credentials', 'Basic: the remembered credential no longer counts');
+  assert.equal(verified.at(-1), 'hash:dummy-never-matches', 'checked like an unknown name');
+  assert.equal((await auth.checkPassword('emil', 'geheim', '192.0.2.8')).ok, false, 'the log-in form');
+  assert.equal((await auth.authenticate(input(undefined, cookie))).principal, null, 'the session');
+});

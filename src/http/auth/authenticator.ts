@@ -7,7 +7,8 @@
 //   2. both limiters are asked — per (account, address) and per address — and a limited
 //      attempt is refused before any hashing;
 //   3. a credential verified within the last minute (credential-cache.ts) is accepted without
-//      hashing, as long as the account's stored hash is still the one it was verified against;
+//      hashing, as long as the account's stored hash and session epoch are still the ones it
+//      was verified against and the account is not locked;
 //   4. otherwise the verification gate bounds concurrent hashing per address, the limiters are
 //      asked again (a flood may have become limited while waiting), and the password is hashed.
 import type { Principal } from '../resource/types.ts';
@@ -29,7 +30,18 @@ export interface AccountRecord {
   readonly username: string;
   readonly role: Principal['role'];
   readonly passwordHash: string;
+  /**
+   * Moved by every change that must end the account's sessions and remembered credentials
+   * (password, lock, role; ADR 0063): a session cookie issued under another epoch is anonymous,
+   * a remembered Basic credential is verified afresh. Absent: 0.
+   */
+  readonly epoch?: number;
+  /** A locked account cannot log in (form or Basic) and its sessions are over. */
+  readonly locked?: boolean;
 }
+
+/** The account's epoch (0 for applications without epochs). */
+export const epochOf = (a: AccountRecord): number => a.epoch ?? 0;
 
 export interface AuthenticatorOptions {
   /** Called with the normalised name (normaliseUsername). */
@@ -83,7 +95,12 @@ export interface LimitReached {
 }
 
 export type LoginResult =
-  | { readonly ok: true; readonly principal: Principal }
+  | {
+      readonly ok: true;
+      readonly principal: Principal;
+      /** The account's session epoch, for the cookie a log-in sets. */
+      readonly epoch: number;
+    }
   | {
       readonly ok: false;
       readonly reason: 'bad-credentials';
@@ -154,12 +171,15 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       const refused = await limited(...keys);
       if (refused) return refused;
       const account = await options.findUser(name);
-      const hash = account?.passwordHash ?? options.dummyHash;
+      // A locked account is verified against the dummy hash like an unknown one: it cannot log
+      // in, and the attempt costs (and tells) the same as a wrong password (ADR 0063).
+      const usable = account && !account.locked ? account : null;
+      const hash = usable?.passwordHash ?? options.dummyHash;
       const verified = hash !== undefined && (await options.verifyPassword(password, hash));
-      if (account && verified) {
+      if (usable && verified) {
         await limiter.reset(keys[0]);
-        cache.remember(cache.keyOf(name, password), account.id, account.passwordHash);
-        return { ok: true, principal: principalOf(account) };
+        cache.remember(cache.keyOf(name, password), usable.id, usable.passwordHash, epochOf(usable));
+        return { ok: true, principal: principalOf(usable), epoch: epochOf(usable) };
       }
       await Promise.all([limiter.recordFailure(keys[0]), addressLimiter.recordFailure(keys[1])]);
       const limitReached = await reached(keys);
@@ -183,9 +203,15 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     const cached = cache.get(cacheKey);
     if (cached) {
       const account = await options.findUser(name);
-      if (account && account.id === cached.accountId && account.passwordHash === cached.passwordHash)
-        return { ok: true, principal: principalOf(account) };
-      // The password was changed or the account removed: verify afresh.
+      if (
+        account &&
+        !account.locked &&
+        account.id === cached.accountId &&
+        account.passwordHash === cached.passwordHash &&
+        epochOf(account) === cached.epoch
+      )
+        return { ok: true, principal: principalOf(account), epoch: cached.epoch };
+      // The password was changed or reset, the account locked or removed: verify afresh.
       cache.forget(cacheKey);
     }
     return verify(name, password, keys);
@@ -211,8 +237,10 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     }
     const session = options.sessions.read(input.sessionCookie, now());
     if (!session) return ANONYMOUS;
+    // The account is read on every request anyway (its role); its epoch and lock come in the same
+    // row, so ending sessions everywhere costs no extra query (ADR 0063).
     const account = await options.findUserById(session.userId);
-    if (!account) return ANONYMOUS;
+    if (!account || account.locked || epochOf(account) !== session.epoch) return ANONYMOUS;
     return {
       ...ANONYMOUS,
       principal: principalOf(account),

@@ -2,14 +2,16 @@
 // on every request pays one scrypt per `ttlMs` instead of one per request (docs/decisions/0035).
 // The key is an HMAC (a random per-process key) of the normalised user name and the password:
 // the password itself is never kept, and the map cannot be searched for it. An entry holds the
-// stored hash it was verified against; the caller compares it with the account's current hash,
-// so a password change (or a removed account) invalidates it on the next request, in every
-// process. Bounded: the oldest entries are dropped beyond `maxEntries`.
+// stored hash and the account's session epoch it was verified under; the caller compares both
+// with the account as read on this request, so a password change or reset, a lock, a role change
+// (each moves the epoch, ADR 0063) or a removed account invalidates it on the next request, in
+// every process. Bounded: the oldest entries are dropped beyond `maxEntries`.
 import { createHmac, randomBytes } from 'node:crypto';
 
 export interface CachedCredential {
   readonly accountId: number;
   readonly passwordHash: string;
+  readonly epoch: number;
   readonly until: number;
 }
 
@@ -51,10 +53,10 @@ export class CredentialCache {
     return entry;
   }
 
-  remember(key: string, accountId: number, passwordHash: string): void {
+  remember(key: string, accountId: number, passwordHash: string, epoch = 0): void {
     if (this.#ttl <= 0) return;
     this.#entries.delete(key);
-    this.#entries.set(key, { accountId, passwordHash, until: this.#now() + this.#ttl });
+    this.#entries.set(key, { accountId, passwordHash, epoch, until: this.#now() + this.#ttl });
     while (this.#entries.size > this.#max) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;

@@ -66,6 +66,17 @@ export interface SessionControl {
   login(username: string, password: string): Promise<Principal>;
   /** Clears the session cookie. */
   logout(): void;
+  /**
+   * Checks the password of the user asking (e.g. the old one before a change), rate-limited and
+   * logged like a log-in. False when it is wrong; throws HttpError 429 when too many failed.
+   */
+  confirmPassword(password: string): Promise<boolean>;
+  /**
+   * After the asking user's own session epoch moved (they changed their password): reissues
+   * their session cookie under `epoch`, keeping the session id, so this device stays logged in
+   * while every other session ends. Does nothing for Basic or anonymous clients.
+   */
+  renew(epoch: number): void;
 }
 
 /** How one model is written in each format. The layer adds the XML declaration. */

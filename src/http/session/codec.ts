@@ -1,5 +1,8 @@
 // The session cookie's value: `base64url(payload).base64url(HMAC-SHA256(payload))` where the
-// payload is {"u": user id, "e": expiry (Unix seconds), "s": random session id}. The session id
+// payload is {"u": user id, "e": expiry (Unix seconds), "s": random session id, "v": the
+// account's session epoch when it was issued}. The authenticator compares `v` with the
+// account's current epoch, which a password change, a lock or a role change moves (ADR 0063);
+// a cookie without `v` (issued before epochs existed) has epoch 0. The session id
 // exists only to bind CSRF tokens to this login; the server stores nothing (docs/access.md).
 // Anything that does not verify — tampered, expired, wrong key, garbage — reads as null: the
 // client is simply anonymous, never an error.
@@ -12,6 +15,15 @@ export interface Session {
   readonly expires: number;
   /** Random per-login id (base64url, 128 bits); CSRF tokens are bound to it. */
   readonly id: string;
+  /** The account's session epoch it was issued under. */
+  readonly epoch: number;
+}
+
+/** What a reissued cookie keeps: the session id (CSRF tokens stay valid) and the new epoch. */
+export interface IssueOptions {
+  readonly ttlSeconds?: number;
+  readonly epoch?: number;
+  readonly id?: string;
 }
 
 export interface SessionCodecOptions {
@@ -23,7 +35,7 @@ export interface SessionCodecOptions {
 
 export interface SessionCodec {
   readonly ttlSeconds: number;
-  issue(userId: number, nowMs: number, ttlSeconds?: number): { value: string; session: Session };
+  issue(userId: number, nowMs: number, options?: IssueOptions): { value: string; session: Session };
   read(value: string | undefined, nowMs: number): Session | null;
 }
 
@@ -37,10 +49,11 @@ function parsePayload(json: string): Session | null {
     return null;
   }
   if (typeof data !== 'object' || data === null) return null;
-  const { u, e, s } = data as Record<string, unknown>;
+  const { u, e, s, v = 0 } = data as Record<string, unknown>;
   if (!Number.isSafeInteger(u) || !Number.isSafeInteger(e) || typeof s !== 'string' || !/^[\w-]{22}$/.test(s))
     return null;
-  return { userId: u as number, expires: e as number, id: s };
+  if (!Number.isSafeInteger(v)) return null;
+  return { userId: u as number, expires: e as number, id: s, epoch: v as number };
 }
 
 export function createSessionCodec(options: SessionCodecOptions): SessionCodec {
@@ -49,14 +62,15 @@ export function createSessionCodec(options: SessionCodecOptions): SessionCodec {
   const signingKey = keys[0] as Buffer;
   return {
     ttlSeconds,
-    issue(userId, nowMs, ttl = ttlSeconds) {
+    issue(userId, nowMs, issue = {}) {
       const session: Session = {
         userId,
-        expires: Math.floor(nowMs / 1000) + ttl,
-        id: randomBytes(16).toString('base64url'),
+        expires: Math.floor(nowMs / 1000) + (issue.ttlSeconds ?? ttlSeconds),
+        id: issue.id ?? randomBytes(16).toString('base64url'),
+        epoch: issue.epoch ?? 0,
       };
       const payload = Buffer.from(
-        JSON.stringify({ u: session.userId, e: session.expires, s: session.id }),
+        JSON.stringify({ u: session.userId, e: session.expires, s: session.id, v: session.epoch }),
       ).toString('base64url');
       return { value: `${payload}.${mac(signingKey, payload).toString('base64url')}`, session };
     },

@@ -4,7 +4,7 @@
 // cookie (docs/methods.md) and a logged-in reader's cookie is never refreshed behind their back.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Session, SessionCodec } from './codec.ts';
+import type { IssueOptions, Session, SessionCodec } from './codec.ts';
 
 export const SESSION_COOKIE = 'shelfmark_session';
 
@@ -21,9 +21,10 @@ export interface SessionCookies {
   /**
    * Sets a fresh session cookie (log in) and returns the new session. `secure`: the client
    * reached us over https (a trusted proxy's X-Forwarded-Proto), which adds `Secure` even when
-   * the configured base URL is http.
+   * the configured base URL is http. `issue`: the account's epoch, and the session id to keep
+   * when a cookie is reissued (after the device changed its own password).
    */
-  set(reply: FastifyReply, userId: number, nowMs: number, secure?: boolean): Session;
+  set(reply: FastifyReply, userId: number, nowMs: number, secure?: boolean, issue?: IssueOptions): Session;
   /** Expires the cookie (log out). */
   clear(reply: FastifyReply, secure?: boolean): void;
   readonly attributes: CookieSerializeOptions;
@@ -43,8 +44,8 @@ export function createSessionCookies(options: SessionCookieOptions): SessionCook
     name,
     attributes,
     read: (request, nowMs) => codec.read(request.cookies?.[name], nowMs),
-    set(reply, userId, nowMs, secure = false) {
-      const { value, session } = codec.issue(userId, nowMs);
+    set(reply, userId, nowMs, secure = false, issue = {}) {
+      const { value, session } = codec.issue(userId, nowMs, issue);
       const flags = { ...attributes, secure: attributes.secure === true || secure };
       reply.setCookie(name, value, { ...flags, maxAge: codec.ttlSeconds });
       return session;

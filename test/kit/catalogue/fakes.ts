@@ -57,6 +57,10 @@ const failingSession: SessionControl = {
     throw new HttpError('SHELFMARK_UNAUTHENTICATED', { detail: 'Wrong user name or password.' });
   },
   logout() {},
+  async confirmPassword() {
+    return false;
+  },
+  renew() {},
 };
 
 /** The one fake request context of the catalogue's handler and view tests. */

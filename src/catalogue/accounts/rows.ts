@@ -1,0 +1,60 @@
+// The account row as the stores read it: only accounts of live persons.
+import type { Kysely } from 'kysely';
+import type { DB, Role } from '../tables.ts';
+
+export interface Account {
+  /** The person's id. */
+  readonly id: number;
+  readonly username: string;
+  readonly role: Role;
+  readonly passwordHash: string;
+  /** The session epoch: sessions issued under another one are over (ADR 0063). */
+  readonly epoch: number;
+  readonly locked: boolean;
+}
+
+/** What the account resources show, with their versions. */
+export interface AccountDetails extends Account {
+  readonly createdAt: Date;
+  /** The account resource's version (role, lock, …). */
+  readonly updatedAt: Date;
+  /** The password resource's version. */
+  readonly passwordChangedAt: Date;
+  readonly lockedAt: Date | null;
+}
+
+export function liveAccounts(db: Kysely<DB>) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('persons', 'persons.id', 'accounts.person_id')
+    .where('persons.deleted_at', 'is', null)
+    .select([
+      'accounts.person_id as id',
+      'accounts.username',
+      'accounts.role',
+      'accounts.password_hash as passwordHash',
+      'accounts.session_epoch as epoch',
+      'accounts.locked_at',
+      'accounts.created_at',
+      'accounts.updated_at',
+      'accounts.password_changed_at',
+    ]);
+}
+
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof liveAccounts>['executeTakeFirst']>>>;
+
+export function accountOf(row: Row): Account {
+  const { id, username, role, passwordHash } = row;
+  return { id, username, role, passwordHash, epoch: Number(row.epoch), locked: row.locked_at !== null };
+}
+
+export function detailsOf(row: Row): AccountDetails {
+  const created = new Date(row.created_at);
+  return {
+    ...accountOf(row),
+    createdAt: created,
+    updatedAt: row.updated_at === null ? created : new Date(row.updated_at),
+    passwordChangedAt: row.password_changed_at === null ? created : new Date(row.password_changed_at),
+    lockedAt: row.locked_at === null ? null : new Date(row.locked_at),
+  };
+}
