@@ -17,7 +17,7 @@ test('catalogueResources wires every GET resource, the rewrites and the extra ro
       ['session', '/sitzung', ['GET', 'POST', 'DELETE']],
     ],
   );
-  assert.equal(c.rewrites.length, 5);
+  assert.equal(c.rewrites.length, 10);
   assert.deepEqual(c.passthrough, ['/schema/', '/bilder/', '/static/', '/openapi.json']);
   const app = Fastify();
   await c.configure(app);

@@ -2,6 +2,7 @@
 // a password hash that matches no password (`user passwd NAME` sets one), a known account keeps
 // its own; only the role is written. A person's page shows its username, so a new account (or
 // one whose role changed) is a new version of its person unless this batch created the person.
+import { sql } from 'kysely';
 import { nextUpdatedAt } from '../shared/compare-and-set.ts';
 import { lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { AccountRecord } from './records.ts';
@@ -74,7 +75,12 @@ export async function writeAccounts(batch: Batch, all: readonly Line<AccountReco
       continue;
     }
     if (row)
-      await trx.updateTable('accounts').set({ role: r.rolle }).where('username', '=', r.username).execute();
+      // A role change ends the account's sessions like every other one (ADR 0063).
+      await trx
+        .updateTable('accounts')
+        .set({ role: r.rolle, session_epoch: sql<number>`session_epoch + 1`, updated_at: at })
+        .where('username', '=', r.username)
+        .execute();
     else
       await trx
         .insertInto('accounts')
