@@ -53,11 +53,12 @@ describe('/openapi.json against the demo catalogue', () => {
     assert.equal(r.status, 200);
     document = (await r.json()) as OpenApi;
     const slugOf = (url: string) => new URL(url).pathname.split('/').pop()!;
-    const person = ((await json('/personen')).person as { url: string }[])[0]!;
     const work = ((await json('/werke')).werk as { url: string }[])[0]!;
     const loan = ((await json('/ausleihen')).ausleihe as { url: string }[])[0]!;
     const [, userId, loanId] = /\/ausleihen\/(\d+)\/(\d+)$/.exec(new URL(loan.url).pathname) ?? [];
-    samples = { slug: slugOf(person.url), work_slug: slugOf(work.url), user_id: userId!, loan_id: loanId! };
+    // A person with an account (a borrower): `{slug}/konto` answers for them.
+    const borrower = (await json(`/ausleihen/${userId}`)).person as { url: string };
+    samples = { slug: slugOf(borrower.url), work_slug: slugOf(work.url), user_id: userId!, loan_id: loanId! };
   });
   after(() => c.stop());
 
