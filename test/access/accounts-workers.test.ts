@@ -1,0 +1,195 @@
+// End to end across worker processes (ADR 0063): `shelfmark serve --workers 2` on one database.
+// Each check is a dozen GETs, each on a connection of its own, so the cluster's round-robin
+// spreads them over both workers — whose credential caches both remember Anna's Basic
+// credential before the change. A password change from one device must end the other device's
+// session and the old Basic credential on every worker, remembered or not, and keep the changing
+// device logged in; a locked account must be refused by the form and Basic everywhere.
+// SQLite (a temporary file) always, PostgreSQL (a fresh schema) with SHELFMARK_TEST_DATABASE_URL.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { answering, basicAuth, logIn, ROOT, type Session } from './server.ts';
+import { freshSchema, pgTestUrl, skipUnlessPg } from '../support/pg.ts';
+import { freePort, startProcess, type StartedProcess } from '../support/process.ts';
+
+const WORKERS = 2;
+const GETS = 12;
+const READY = /Shelfmark is serving (\S+) \(listening on [^)]*, worker \d+\)/g;
+
+async function serveWithWorkers(databaseUrl: string, dir: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = await startProcess(
+    process.execPath,
+    ['src/cli/shelfmark.ts', 'serve', '--workers', String(WORKERS)],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SHELFMARK_DATA_DIR: join(dir, 'data'),
+      SHELFMARK_LOG_DIR: join(dir, 'logs'),
+      SHELFMARK_BASE_URL: base,
+      SHELFMARK_DEMO: '1',
+      SHELFMARK_WORKERS: undefined,
+      SHELFMARK_SECRET: undefined,
+    },
+    READY,
+    { cwd: ROOT },
+  );
+  for (let attempt = 0; (started.output().match(READY) ?? []).length < WORKERS; attempt++) {
+    if (attempt > 600) throw new Error(`not every worker started:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await answering(base);
+  return { base, dir, process: started as StartedProcess };
+}
+
+/** Who `/sitzung.json` says is logged in (or the status when it is not 200), on a fresh connection. */
+function whoAmI(base: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}/sitzung.json`,
+      { agent: false, headers: { connection: 'close', ...headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return resolve(String(res.statusCode));
+          const who = JSON.parse(body) as { angemeldet: boolean; username?: string };
+          resolve(who.angemeldet ? String(who.username) : 'anonymous');
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The answers of `count` fresh connections (round-robin: both workers answer): one value when
+ * every worker agrees. Refused credentials are asked fewer times, staying under the log-in
+ * limit (5 failures), which would answer 429 instead.
+ */
+async function everyWorker(base: string, headers: Record<string, string>, count = GETS): Promise<string[]> {
+  const answers = new Set<string>();
+  for (let i = 0; i < count; i++) answers.add(await whoAmI(base, headers));
+  return [...answers];
+}
+
+async function slugOf(base: string, session: Session): Promise<string> {
+  const who = (await (
+    await fetch(`${base}/sitzung.json`, { headers: { cookie: session.cookie } })
+  ).json()) as {
+    person: { url: string };
+  };
+  return new URL(who.person.url).pathname.replace('/personen/', '');
+}
+
+function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Promise<void> }>): () => void {
+  return () => {
+    let dir = '';
+    let close = async () => {};
+    let server: Awaited<ReturnType<typeof serveWithWorkers>> | undefined;
+    const base = () => server!.base;
+
+    before(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'shelfmark-accounts-'));
+      const target = await open(dir);
+      close = () => target.close();
+      server = await serveWithWorkers(target.databaseUrl, dir);
+    });
+    after(async () => {
+      await server?.process.stop();
+      await close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    test("a password change ends the other device's session and the old Basic credential on every worker", async () => {
+      const here = await logIn(base(), 'anna');
+      const there = await logIn(base(), 'anna');
+      const oldBasic = { authorization: basicAuth('anna', 'anna') };
+      // Remembered by both workers' credential caches (ADR 0035) before the change.
+      assert.deepEqual(await everyWorker(base(), oldBasic), ['anna']);
+      assert.deepEqual(await everyWorker(base(), { cookie: there.cookie }), ['anna']);
+
+      const slug = await slugOf(base(), here);
+      const changed = await fetch(`${base()}/personen/${slug}/konto/passwort`, {
+        method: 'PUT',
+        headers: { ...here.write, 'content-type': 'application/json' },
+        body: JSON.stringify({ altesPasswort: 'anna', neuesPasswort: 'annas-neues-passwort' }),
+      });
+      assert.equal(changed.status, 204, await changed.text());
+      const renewed = /^(shelfmark_session=[^;]+)/.exec(changed.headers.get('set-cookie') ?? '')?.[1];
+      assert.ok(renewed, 'the changing device gets its cookie reissued');
+
+      assert.deepEqual(
+        await everyWorker(base(), { cookie: there.cookie }),
+        ['anonymous'],
+        'the other device',
+      );
+      assert.deepEqual(
+        await everyWorker(base(), { cookie: here.cookie }),
+        ['anonymous'],
+        "the device's old cookie",
+      );
+      assert.deepEqual(
+        await everyWorker(base(), oldBasic, 4),
+        ['401'],
+        'the remembered old Basic credential',
+      );
+      assert.deepEqual(await everyWorker(base(), { cookie: renewed }), ['anna'], 'the changing device stays');
+      assert.deepEqual(
+        await everyWorker(base(), { authorization: basicAuth('anna', 'annas-neues-passwort') }),
+        ['anna'],
+      );
+    });
+
+    test('a locked account is refused by the form and Basic on every worker; unlocked it works again', async () => {
+      const ben = await logIn(base(), 'ben');
+      const benBasic = { authorization: basicAuth('ben', 'ben') };
+      assert.deepEqual(await everyWorker(base(), benBasic), ['ben']);
+      const staff = { authorization: basicAuth('personal', 'personal'), accept: 'application/json' };
+      const account = `${base()}/personen/${await slugOf(base(), ben)}/konto`;
+      const lock = (gesperrt: boolean) =>
+        fetch(account, {
+          method: 'PATCH',
+          headers: { ...staff, 'content-type': 'application/merge-patch+json' },
+          body: JSON.stringify({ gesperrt }),
+        });
+      assert.equal((await lock(true)).status, 200);
+
+      assert.deepEqual(await everyWorker(base(), benBasic, 3), ['401'], 'Basic, remembered or not');
+      assert.deepEqual(await everyWorker(base(), { cookie: ben.cookie }), ['anonymous'], 'the session ended');
+      const form = await fetch(`${base()}/sitzung`, {
+        method: 'POST',
+        headers: { origin: base(), 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        body: 'username=ben&password=ben',
+        redirect: 'manual',
+      });
+      assert.equal(form.status, 401, 'the log-in form');
+      assert.equal(form.headers.get('set-cookie'), null);
+      assert.equal((await fetch(account, { headers: staff })).status, 200, 'locked is not deleted');
+
+      assert.equal((await lock(false)).status, 200);
+      assert.deepEqual(await everyWorker(base(), benBasic), ['ben'], 'unlocked by staff');
+    });
+  };
+}
+
+describe(
+  `accounts across ${WORKERS} workers, SQLite`,
+  suite(async (dir) => ({ databaseUrl: join(dir, 'shelfmark.db'), close: async () => {} })),
+);
+
+describe(
+  `accounts across ${WORKERS} workers, PostgreSQL`,
+  skipUnlessPg,
+  suite(async () => {
+    const schema = await freshSchema(pgTestUrl());
+    return { databaseUrl: schema.url, close: () => schema.drop() };
+  }),
+);
