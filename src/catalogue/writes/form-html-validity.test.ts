@@ -24,6 +24,11 @@ test('write forms pass the Nu HTML checker', skipUnless('java'), async () => {
       ...html,
       body: { vorname: '' },
     }),
+    // An image that is no address at all is shown again as typed (it must stay valid HTML).
+    newPerson422Image: await run(personsResource(persons), 'POST', {
+      ...html,
+      body: { vorname: 'Anna', nachname: 'Seghers', image: 'kein Bild' },
+    }),
     editPerson422: await run(personResource(persons), 'PUT', {
       ...html,
       query: 'slug=goethe',

@@ -19,7 +19,10 @@ export interface FieldOptions {
   readonly label: string;
   readonly required?: boolean;
   readonly hint?: string;
-  /** `numeric` adds inputmode (type stays text so a wrong entry can be shown again). */
+  /**
+   * `numeric` and `url` add inputmode; the type stays text so a wrong entry can be shown again
+   * (a `type="url"` input must hold an absolute URL, and our image field also takes a path).
+   */
   readonly kind?: 'text' | 'numeric' | 'url' | 'lines';
   readonly maxLength?: number;
 }
@@ -37,8 +40,8 @@ export function field(prefix: string, o: FieldOptions, state: FormState, ctx: Re
   const input =
     o.kind === 'lines'
       ? html`<textarea ${attrs} rows="3">${value}</textarea>`
-      : html`<input ${attrs} type="${o.kind === 'url' ? 'url' : 'text'}"${
-          o.kind === 'numeric' ? html` inputmode="numeric"` : ''
+      : html`<input ${attrs} type="text"${
+          o.kind === 'numeric' || o.kind === 'url' ? html` inputmode="${o.kind}"` : ''
         } value="${value}" />`;
   return html`<div class="field${problem ? ' invalid' : ''}">
     <label for="${id}">${o.label}${o.required ? html` <span class="required">(${t.required})</span>` : ''}</label>
