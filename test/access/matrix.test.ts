@@ -1,14 +1,16 @@
 // The access matrix of issue 4 over real HTTP (docs/access.md): who may read anna's loans, borrow
-// and return for her, and write persons and works — {anonymous, anna, ben, staff} × every
-// action, once with a session cookie from the log-in form (Origin + X-CSRF-Token on unsafe
+// and return for her, and write persons and works, see and change accounts and passwords (ADR 0063) —
+// {anonymous, anna, ben, staff} × every action, once with a session cookie from the log-in form (Origin + X-CSRF-Token on unsafe
 // requests) and once with HTTP Basic. Each cell must answer exactly its status; a refused write
 // must change nothing, and a 403 must come from the access rules (SHELFMARK_FORBIDDEN), not
 // from a failed CSRF check that would hide them.
 import assert from 'node:assert/strict';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import {
   ANONYMOUS,
   APP_ORIGIN,
+  basicAuth,
   basicCredentials,
   locationPath,
   logIn,
@@ -38,12 +40,17 @@ interface Cell {
   /** A person and a work made for this cell, to be replaced or deleted. */
   readonly personSlug: string;
   readonly ownWorkSlug: string;
+  /** anna's person slug (her account: `/personen/{slug}/konto`). */
+  readonly annaSlug: string;
+  /** A person without an account (staff create one), and one with an account (to lock, delete). */
+  readonly noAccountSlug: string;
+  readonly accountSlug: string;
 }
 
 interface Row {
   readonly action: string;
   readonly expected: Readonly<Record<Who, number>>;
-  readonly send: (cell: Cell) => { method: string; path: string; body?: unknown };
+  readonly send: (cell: Cell) => { method: string; path: string; body?: unknown; type?: string };
   /** Checks the state afterwards (as staff), given the status the cell got. */
   readonly verify: (cell: Cell, status: number, response: Response) => Promise<void>;
 }
@@ -56,6 +63,31 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
   let server: Shelfmark;
   let staff: Session;
   let annaId: number;
+  let annaSlug: string;
+  let annasHash: string;
+  /** anna's password as the demo has it ("anna", shorter than the rule allows a new one): by SQL. */
+  const database = () => {
+    const db = new DatabaseSync(server.databaseFile);
+    db.exec('PRAGMA busy_timeout = 5000');
+    return db;
+  };
+  const readAnnasHash = () => {
+    const db = database();
+    try {
+      const row = db.prepare("select password_hash from accounts where username = 'anna'").get();
+      return String(row?.password_hash);
+    } finally {
+      db.close();
+    }
+  };
+  const restoreAnnasPassword = () => {
+    const db = database();
+    try {
+      db.prepare("update accounts set password_hash = ? where username = 'anna'").run(annasHash);
+    } finally {
+      db.close();
+    }
+  };
   const asStaff = (method: string, path: string, body?: unknown) =>
     request(server.base, staff, method, path, body);
   const status = async (path: string) => (await asStaff('GET', path)).status;
@@ -179,12 +211,91 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
         assert.equal(await status(`/werke/${c.ownWorkSlug}`), got === 204 ? 410 : 200);
       },
     },
+    // Accounts (ADR 0063): anna's account and password are hers and staff's; the rest is staff's.
+    {
+      action: "GET anna's account",
+      expected: OWNER_OR_STAFF,
+      send: (c) => ({ method: 'GET', path: `/personen/${c.annaSlug}/konto` }),
+      async verify(_c, got, response) {
+        if (got === 200) assert.equal(((await response.json()) as { username: string }).username, 'anna');
+      },
+    },
+    {
+      action: "GET anna's password resource",
+      expected: OWNER_OR_STAFF,
+      send: (c) => ({ method: 'GET', path: `/personen/${c.annaSlug}/konto/passwort` }),
+      async verify(_c, got, response) {
+        if (got === 200) assert.ok(((await response.json()) as { geaendert: string }).geaendert);
+      },
+    },
+    {
+      action: 'PUT (create) the account of a person without one',
+      expected: STAFF_ONLY(201),
+      send: (c) => ({
+        method: 'PUT',
+        path: `/personen/${c.noAccountSlug}/konto`,
+        body: { username: `neu-${c.tag}`, rolle: 'member', gesperrt: false, passwort: 'matrix-passwort' },
+      }),
+      async verify(c, got) {
+        assert.equal(await status(`/personen/${c.noAccountSlug}/konto`), got === 201 ? 200 : 404);
+      },
+    },
+    {
+      action: 'PATCH (lock) an account',
+      expected: STAFF_ONLY(200),
+      send: (c) => ({
+        method: 'PATCH',
+        path: `/personen/${c.accountSlug}/konto`,
+        body: { gesperrt: true },
+        type: 'application/merge-patch+json',
+      }),
+      async verify(c, got) {
+        const account = await json<{ gesperrt: boolean }>(`/personen/${c.accountSlug}/konto`);
+        assert.equal(account.gesperrt, got === 200);
+      },
+    },
+    {
+      action: 'DELETE an account',
+      expected: STAFF_ONLY(204),
+      send: (c) => ({ method: 'DELETE', path: `/personen/${c.accountSlug}/konto` }),
+      async verify(c, got) {
+        assert.equal(await status(`/personen/${c.accountSlug}/konto`), got === 204 ? 404 : 200);
+      },
+    },
+    {
+      // Last: anna's own change ends the cell's other anna sessions (ADR 0063). Staff reset it
+      // without the old password (which they may send; it is not asked of them).
+      action: "PUT anna's password",
+      expected: { anonymous: 403, anna: 204, ben: 403, personal: 204 },
+      send: (c) => ({
+        method: 'PUT',
+        path: `/personen/${c.annaSlug}/konto/passwort`,
+        body: { altesPasswort: 'anna', neuesPasswort: `neu-${c.tag}` },
+      }),
+      async verify(c, got) {
+        const basic = async (password: string) =>
+          (
+            await fetch(`${server.base}/sitzung.json`, {
+              headers: { authorization: basicAuth('anna', password) },
+            })
+          ).status;
+        assert.equal(await basic(`neu-${c.tag}`), got === 204 ? 200 : 401);
+        if (got === 204) restoreAnnasPassword();
+        assert.equal(await basic('anna'), 200, "anna's own password again, for the next cells");
+      },
+    },
   ];
 
   before(async () => {
     server = await startShelfmark('shelfmark-access-');
     staff = await logIn(server.base, 'personal');
-    annaId = (await logIn(server.base, 'anna')).personId;
+    const anna = await logIn(server.base, 'anna');
+    annaId = anna.personId;
+    const who = (await (await fetch(`${server.base}/sitzung.json`, { headers: anna.read })).json()) as {
+      person: { url: string };
+    };
+    annaSlug = new URL(who.person.url).pathname.replace('/personen/', '');
+    annasHash = readAnnasHash();
   });
   after(() => server?.dispose());
 
@@ -192,6 +303,23 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
     const work = await asStaff('POST', '/werke', { titel, exemplare });
     assert.equal(work.status, 201, `staff creates ${titel}`);
     return locationPath(work).replace('/werke/', '');
+  };
+
+  const newPerson = async (nachname: string): Promise<string> => {
+    const person = await asStaff('POST', '/personen', { vorname: 'Matrix', nachname });
+    assert.equal(person.status, 201);
+    return locationPath(person).replace('/personen/', '');
+  };
+  const newAccount = async (nachname: string, username: string): Promise<string> => {
+    const slug = await newPerson(nachname);
+    const account = await asStaff('PUT', `/personen/${slug}/konto`, {
+      username,
+      rolle: 'member',
+      gesperrt: false,
+      passwort: 'matrix-passwort',
+    });
+    assert.equal(account.status, 201, 'staff create an account');
+    return slug;
   };
 
   /** Fresh data for one cell (anna may hold one copy of a work at a time), made by staff. */
@@ -213,6 +341,9 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       loanedSlug,
       personSlug: locationPath(person).replace('/personen/', ''),
       ownWorkSlug: await newWork(`Eigenes ${tag}`, 1),
+      annaSlug,
+      noAccountSlug: await newPerson(`Ohne Konto ${tag}`),
+      accountSlug: await newAccount(`Mit Konto ${tag}`, `konto-${tag}`),
     };
   }
 
@@ -229,8 +360,8 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
         const failures: string[] = [];
         for (const row of rows) {
           availableBefore = await available(cell.borrowSlug);
-          const { method, path, body } = row.send(cell);
-          const response = await request(server.base, credentials, method, path, body);
+          const { method, path, body, type } = row.send(cell);
+          const response = await request(server.base, credentials, method, path, body, type);
           const expected = row.expected[who];
           if (response.status !== expected) {
             failures.push(

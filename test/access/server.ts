@@ -146,6 +146,7 @@ export function request(
   method: string,
   path: string,
   body?: unknown,
+  contentType = 'application/json',
 ): Promise<Response> {
   const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
   return fetch(`${base}${path}`, {
@@ -153,7 +154,7 @@ export function request(
     redirect: 'manual',
     headers: {
       accept: 'application/json',
-      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(body !== undefined && { 'content-type': contentType }),
       ...(unsafe ? credentials.write : credentials.read),
     },
     ...(body !== undefined && { body: JSON.stringify(body) }),
