@@ -33,6 +33,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
       capabilities: options?.capabilities,
       now: options?.now,
       overdueBlockDays: options?.overdueBlockDays,
+      ...(options?.holdDays !== undefined && { holdDays: options.holdDays }),
     }),
     holds: createHoldStore(db, {
       capabilities: options?.capabilities,

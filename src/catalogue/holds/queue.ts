@@ -8,6 +8,7 @@ import type { Capabilities } from '../../storage/index.ts';
 import { lockChangeCounter } from '../changes.ts';
 import { touchRows } from '../shared/versions.ts';
 import type { DB } from '../tables.ts';
+import { freeCopiesOf } from '../copies/free.ts';
 import { settle, type FreeCopy, type OpenHold, type Settlement } from './settle.ts';
 
 export const HOLD_DAYS = 7;
@@ -54,64 +55,10 @@ export async function openHolds(db: Kysely<DB>, workId: number): Promise<OpenHol
   }));
 }
 
-/**
- * The work's copies that are neither lent nor kept for a hold, nor missing or withdrawn, in
- * shelf order. At most as many as the counts allow (copies minus open loans minus kept copies),
- * so a loan written without its copy (tools predating copies) still counts.
- */
+/** The work's free copies in shelf order (copies/free.ts: not missing, not lent, not kept). */
 export async function freeCopies(db: Kysely<DB>, work: LockedWork, since: string): Promise<FreeCopy[]> {
-  const copies = await db
-    .selectFrom('copies')
-    .select('copies.id')
-    .where('copies.work_id', '=', work.id)
-    .where('copies.deleted_at', 'is', null)
-    .where('copies.missing_since', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('loans')
-            .select('loans.id')
-            .whereRef('loans.copy_id', '=', 'copies.id')
-            .where('loans.returned_at', 'is', null),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('holds')
-            .select('holds.id')
-            .whereRef('holds.copy_id', '=', 'copies.id')
-            .where('holds.ended_at', 'is', null),
-        ),
-      ),
-    )
-    .orderBy('copies.nummer')
-    .orderBy('copies.id')
-    .execute();
-  const counts = await db
-    .selectFrom('works')
-    .select((eb) => [
-      eb
-        .selectFrom('loans')
-        .select(eb.fn.countAll().as('n'))
-        .where('loans.work_id', '=', work.id)
-        .where('loans.returned_at', 'is', null)
-        .as('lent'),
-      eb
-        .selectFrom('holds')
-        .select(eb.fn.countAll().as('n'))
-        .where('holds.work_id', '=', work.id)
-        .where('holds.ended_at', 'is', null)
-        .where('holds.copy_id', 'is not', null)
-        .as('kept'),
-    ])
-    .where('works.id', '=', work.id)
-    .executeTakeFirstOrThrow();
-  const room = Math.max(0, work.exemplare - Number(counts.lent ?? 0) - Number(counts.kept ?? 0));
-  return copies.slice(0, room).map((c) => ({ id: c.id, since }));
+  const copies = await freeCopiesOf(db, work.id, 10_000);
+  return copies.map((c) => ({ id: c.id, since }));
 }
 
 /**

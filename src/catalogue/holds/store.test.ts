@@ -1,7 +1,6 @@
 // HoldStore against every engine: SQLite always, PostgreSQL when SHELFMARK_TEST_DATABASE_URL is set.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
@@ -9,30 +8,9 @@ import { createLoanStore } from '../loans/store.ts';
 import type { LoanStore } from '../loans/model.ts';
 import type { HoldStore } from './model.ts';
 import { createHoldStore } from './store.ts';
-import { lockWork, settleWork } from './queue.ts';
 
 const PG_URL = process.env.SHELFMARK_TEST_DATABASE_URL;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Copy rows for a work made by the store (the work store makes them now; kept as a safety net). */
-async function ensureCopies(db: Kysely<DB>, workId: number, n: number): Promise<void> {
-  const have = await db.selectFrom('copies').select('nummer').where('work_id', '=', workId).execute();
-  const at = new Date(0).toISOString();
-  for (let nummer = have.length + 1; nummer <= n; nummer++) {
-    await db
-      .insertInto('copies')
-      .values({
-        work_id: workId,
-        nummer,
-        signatur: `T ${workId} ${nummer}`,
-        barcode: `T-${workId}-${nummer}`,
-        standort: 'Test',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
-}
 
 for (const target of catalogueTestTargets(PG_URL)) {
   describe(`HoldStore on ${target.dialect}`, { skip: target.skip }, () => {
@@ -46,19 +24,10 @@ for (const target of catalogueTestTargets(PG_URL)) {
 
     const person = async () =>
       (await stores.persons.create({ vorname: 'Leser', nachname: `Nr ${++serial}` })).id;
-    const work = async (exemplare: number) => {
-      const w = await stores.works.create({ titel: `Buch ${++serial}`, exemplare });
-      await ensureCopies(database.db, w.id, exemplare);
-      return w;
-    };
-    /** A return as the loan store will do it once integrated: the queue settles in the same write. */
-    const giveBack = async (personId: number, loanId: number, workId: number) => {
+    const work = (exemplare: number) => stores.works.create({ titel: `Buch ${++serial}`, exemplare });
+    /** A return: the loan store settles the queue in the same transaction. */
+    const giveBack = async (personId: number, loanId: number) => {
       assert.ok(await loans.returnLoan(personId, loanId));
-      await database.db.transaction().execute(async (trx) => {
-        const locked = await lockWork(trx, workId, database.capabilities);
-        assert.ok(locked);
-        await settleWork(trx, locked, clock.toISOString(), 7);
-      });
     };
 
     before(async () => {
@@ -110,7 +79,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
       assert.ok(b.ok && c.ok);
       tick(DAY_MS);
       const returnedAt = clock.toISOString();
-      await giveBack(anna, loan.loan.id, w.id);
+      await giveBack(anna, loan.loan.id);
       const ready = await holds.hold(ben, b.hold.id);
       assert.equal(ready?.status, 'ready');
       assert.equal(ready?.readyAt?.toISOString(), returnedAt);
@@ -128,13 +97,8 @@ for (const target of catalogueTestTargets(PG_URL)) {
       assert.equal(next?.status, 'ready');
       assert.equal(next?.readyAt?.getTime(), Date.parse(returnedAt) + 7 * DAY_MS);
       assert.deepEqual((await holds.holdsOf(ben)).items, []);
-      // The next write stores exactly that.
-      const anotherWork = await work(1);
-      assert.ok((await loans.borrow(anna, { id: anotherWork.id })).ok);
-      await database.db.transaction().execute(async (trx) => {
-        const locked = await lockWork(trx, w.id, database.capabilities);
-        await settleWork(trx, locked!, clock.toISOString(), 7);
-      });
+      // The next write to the work stores exactly that (a refused borrow too).
+      assert.deepEqual(await loans.borrow(anna, { id: w.id }), { ok: false, reason: 'no-copy-free' });
       const rows = await database.db
         .selectFrom('holds')
         .select(['id', 'ended_at', 'end_reason', 'ready_at'])
@@ -160,7 +124,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
       const c = await holds.place(cleo, { id: w.id });
       assert.ok(b.ok && c.ok);
       tick(1000);
-      await giveBack(anna, loan.loan.id, w.id);
+      await giveBack(anna, loan.loan.id);
       tick(1000);
       const cancelled = await holds.cancel(ben, b.hold.id);
       assert.ok(cancelled && 'cancelled' in cancelled);
@@ -171,6 +135,59 @@ for (const target of catalogueTestTargets(PG_URL)) {
       const next = await holds.hold(cleo, c.hold.id);
       assert.equal(next?.status, 'ready');
       assert.equal(next?.readyAt?.toISOString(), clock.toISOString());
+    });
+
+    test('a copy kept for a member is lent only to that member, whose borrow fulfils the hold', async () => {
+      const [anna, ben, cleo] = [await person(), await person(), await person()];
+      const w = await work(1);
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      const b = await holds.place(ben, { id: w.id });
+      assert.ok(b.ok);
+      tick(1000);
+      await giveBack(anna, loan.loan.id);
+      const kept = await holds.hold(ben, b.hold.id);
+      assert.equal(kept?.status, 'ready');
+      assert.deepEqual(await loans.borrow(cleo, { id: w.id }), { ok: false, reason: 'no-copy-free' });
+      const found = await stores.works.byId(w.id);
+      assert.ok(found && 'found' in found);
+      assert.equal(found.found.verfuegbar, 0, 'a kept copy is not available');
+      tick(1000);
+      const borrowed = await loans.borrow(ben, { id: w.id });
+      assert.ok(borrowed.ok);
+      assert.equal(borrowed.loan.copy?.id, kept?.copy?.id, 'the copy kept for ben');
+      const fulfilled = await holds.hold(ben, b.hold.id);
+      assert.deepEqual([fulfilled?.status, fulfilled?.endReason], ['ended', 'fulfilled']);
+      assert.deepEqual((await holds.holdsOf(ben)).items, []);
+    });
+
+    test('a kept copy that ran out goes to the next in the queue, or back to the shelf', async () => {
+      const [anna, ben, cleo, dora] = [await person(), await person(), await person(), await person()];
+      const w = await work(1);
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      assert.ok((await holds.place(ben, { id: w.id })).ok);
+      tick(1000);
+      assert.ok((await holds.place(cleo, { id: w.id })).ok);
+      tick(1000);
+      await giveBack(anna, loan.loan.id);
+      tick(8 * DAY_MS);
+      // Ben's time ran out: the copy is cleo's, ben's borrow finds nothing free.
+      assert.deepEqual(await loans.borrow(ben, { id: w.id }), { ok: false, reason: 'no-copy-free' });
+      tick(8 * DAY_MS);
+      // Cleo's too, nobody waits: the copy is free for anyone.
+      const borrowed = await loans.borrow(dora, { id: w.id });
+      assert.ok(borrowed.ok);
+      const ends = await database.db
+        .selectFrom('holds')
+        .select('end_reason')
+        .where('work_id', '=', w.id)
+        .orderBy('id')
+        .execute();
+      assert.deepEqual(
+        ends.map((e) => e.end_reason),
+        ['expired', 'expired'],
+      );
     });
 
     test('50 concurrent holds on one work, one handle: the queue is exactly the order of arrival', async () => {

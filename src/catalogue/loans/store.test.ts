@@ -185,7 +185,8 @@ for (const target of catalogueTestTargets(PG_URL)) {
     });
 
     test('borrow takes the lowest free copy: never a missing, lent, held or withdrawn one', async () => {
-      const [a, b, c] = [await person(), await person(), await person()];
+      // d's hold keeps copy 2 for d (only d's borrow could take it, ADR 0059).
+      const [a, b, c, d] = [await person(), await person(), await person(), await person()];
       const w = await work(5);
       const ids = (
         await database.db
@@ -200,7 +201,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
       await database.db.updateTable('copies').set({ deleted_at: at }).where('id', '=', ids[2]!).execute();
       await database.db
         .insertInto('holds')
-        .values({ person_id: c, work_id: w.id, placed_at: at, copy_id: ids[1]!, ready_at: at })
+        .values({ person_id: d, work_id: w.id, placed_at: at, copy_id: ids[1]!, ready_at: at })
         .execute();
       assert.equal(await available(w.id), 2);
       const createdVersion = (

@@ -4,7 +4,6 @@
 // second open loan of one copy anyway): PostgreSQL locks the work row (`SELECT … FOR UPDATE`); SQLite's driver
 // opens every write transaction with BEGIN IMMEDIATE, which admits one writer (of any process)
 // at a time, so the count and the insert are never interleaved with another borrow.
-import { lockChangeCounter } from '../changes.ts';
 import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
 import type { Lookup, PersonRef } from '../model.ts';
@@ -13,6 +12,8 @@ import type { DB } from '../tables.ts';
 import { resolveSlug } from '../slugs.ts';
 import { blockedByOverdue, DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
 import { freeCopiesOf } from '../copies/free.ts';
+import { HOLD_DAYS, lockWork, settleWork } from '../holds/queue.ts';
+import { takeKeptCopy } from '../holds/circulation.ts';
 import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
 
 export const LOAN_DAYS = 28;
@@ -27,6 +28,8 @@ export interface LoanStoreOptions {
   readonly loanDays?: number;
   /** A loan overdue by more than this many days blocks borrowing (default 14; ADR 0061). */
   readonly overdueBlockDays?: number;
+  /** Days a returned copy is kept for the first hold in the queue (default 7; ADR 0059). */
+  readonly holdDays?: number;
 }
 
 type LoanRow = {
@@ -109,6 +112,7 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
   const capabilities = options.capabilities ?? detectCapabilities(db);
   const clock = options.now ?? (() => new Date());
   const loanDays = options.loanDays ?? LOAN_DAYS;
+  const holdDays = options.holdDays ?? HOLD_DAYS;
   const overdueBlockDays = options.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS;
 
   async function loadLoan(conn: Kysely<DB>, id: number): Promise<Loan> {
@@ -164,14 +168,11 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
       const workId = await workIdOf(db, key);
       if (typeof workId !== 'number') return { ok: false, reason: workId };
       return db.transaction().execute(async (trx): Promise<BorrowOutcome> => {
-        // The lock comes first: whoever holds it sees every loan committed before it.
-        let lockWork = trx.selectFrom('works').select(['id', 'deleted_at']).where('id', '=', workId);
-        // Every writer takes the change counter first (ADR 0055), so it comes before this lock.
-        await lockChangeCounter(trx);
-        if (capabilities.forUpdate) lockWork = lockWork.forUpdate();
-        const work = await lockWork.executeTakeFirst();
+        // The lock comes first (the change counter, then the work: ADR 0055, 0059): whoever holds
+        // it sees every loan and hold committed before it.
+        const work = await lockWork(trx, workId, capabilities);
         if (!work) return { ok: false, reason: 'unknown-work' };
-        if (work.deleted_at !== null) return { ok: false, reason: 'work-gone' };
+        if (work.deletedAt !== null) return { ok: false, reason: 'work-gone' };
         const person = await trx
           .selectFrom('persons')
           .select('id')
@@ -188,9 +189,12 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
           .where('returned_at', 'is', null)
           .execute();
         if (open.some((l) => l.person_id === personId)) return { ok: false, reason: 'already-borrowed' };
-        const [copy] = await freeCopiesOf(trx, workId);
-        if (!copy) return { ok: false, reason: 'no-copy-free' };
         const at = clock();
+        // The copy kept for this member by a hold (which it fulfils), else a free one; copies
+        // kept for others are not free (ADR 0059).
+        const kept = await takeKeptCopy(trx, work, personId, at.toISOString(), holdDays);
+        const copy = kept !== null ? { id: kept } : (await freeCopiesOf(trx, workId))[0];
+        if (!copy) return { ok: false, reason: 'no-copy-free' };
         const { id } = await trx
           .insertInto('loans')
           .values({
@@ -212,8 +216,17 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
 
     async returnLoan(personId, loanId): Promise<ReturnOutcome> {
       if (!isId(personId) || !isId(loanId)) return null;
+      const target = await db
+        .selectFrom('loans')
+        .select('work_id')
+        .where('id', '=', loanId)
+        .where('person_id', '=', personId)
+        .executeTakeFirst();
+      if (!target) return null;
       // One conditional UPDATE: of two concurrent returns exactly one changes the row.
       const returned = await db.transaction().execute(async (trx) => {
+        // The work's lock first, as every circulation write (ADR 0059): the queue is settled below.
+        const work = await lockWork(trx, target.work_id, capabilities);
         const at = clock().toISOString();
         const row = await trx
           .updateTable('loans')
@@ -227,6 +240,8 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
         // The copy shows its status, the work `verfuegbar` and its copies: new versions (ADR 0024).
         if (row.copy_id !== null) await touchRows(trx, 'copies', [row.copy_id], at);
         await touchRows(trx, 'works', [row.work_id], at);
+        // The copy is kept for the first in the work's queue, if anyone waits (ADR 0059).
+        if (work) await settleWork(trx, work, at, holdDays);
         return loadLoan(trx, loanId);
       });
       if (returned) return { returned };
