@@ -11,7 +11,7 @@ import { wrkInstalled } from './load.ts';
 import { measure, medianOf, type MeasureSettings, type Measurement } from './measure.ts';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
 import { runPeers } from './peers.ts';
-import { measureSearch, processesCpu, searchTable } from './search-http.ts';
+import { measureSearch, searchTable } from './search-http.ts';
 import pg from 'pg';
 import { preparePostgres } from './postgres.ts';
 import { profileText, summariseProfile } from './profile.ts';
@@ -225,8 +225,8 @@ async function search(opts: BenchOptions): Promise<void> {
   say('written to tmp/bench-search.md');
 }
 
-/** CPU of the PostgreSQL backends connected to the database at `url` (a scratch database: only the server's). */
-async function backendsOf(url: string) {
+/** The PostgreSQL backends connected to the database at `url` (a scratch database: only the server's). */
+async function backendsOf(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -234,7 +234,7 @@ async function backendsOf(url: string) {
       `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
         and backend_type = 'client backend'`,
     );
-    return processesCpu(rows.map((r) => r.pid));
+    return rows.map((r) => r.pid);
   } finally {
     await client.end();
   }

@@ -48,9 +48,24 @@ export interface SearchResult {
 /** CPU seconds used so far by the database's processes (PostgreSQL's backends serving the server). */
 export type DatabaseCpu = () => number | undefined;
 
-/** The CPU of the given processes together (those that have ended count no more). */
-export function processesCpu(pids: readonly number[]): DatabaseCpu {
-  return () => pids.reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0);
+/**
+ * The CPU of the given processes together, never decreasing: a process that has ended (the
+ * server's pool closes idle connections) keeps its last reading; `more` adds processes found later.
+ */
+export function processesCpu(pids: readonly number[]): DatabaseCpu & { more(pids: readonly number[]): void } {
+  const last = new Map<number, number>();
+  const read = () => {
+    for (const pid of last.keys()) {
+      const seconds = processCpuSeconds(pid);
+      if (seconds !== undefined) last.set(pid, seconds);
+    }
+    return [...last.values()].reduce((sum, n) => sum + n, 0);
+  };
+  const more = (found: readonly number[]) => {
+    for (const pid of found) if (!last.has(pid)) last.set(pid, processCpuSeconds(pid) ?? 0);
+  };
+  more(pids);
+  return Object.assign(read, { more });
 }
 
 function firstPath(c: SearchCase): string {
@@ -83,7 +98,8 @@ export async function measureSearch(
   requests: number,
   warmup: number,
   say: (m: string) => void,
-  databaseCpu?: () => Promise<DatabaseCpu>,
+  /** The database's processes (asked each round: connections come and go). */
+  databaseProcesses?: () => Promise<readonly number[]>,
 ): Promise<SearchResult[]> {
   const paths: string[] = [];
   for (const c of SEARCH_CASES) {
@@ -95,9 +111,13 @@ export async function measureSearch(
   const cpu = paths.map(() => 0);
   const dbCpu = paths.map(() => 0);
   // Asked after the warm-up requests have opened the server's connections.
-  let database: DatabaseCpu | undefined;
+  let database: ReturnType<typeof processesCpu> | undefined;
   for (let round = 0; round < warmup + requests; round++) {
-    if (round === warmup && databaseCpu) database = await databaseCpu();
+    if (round >= warmup && databaseProcesses) {
+      const pids = await databaseProcesses();
+      if (database) database.more(pids);
+      else database = processesCpu(pids);
+    }
     for (let i = 0; i < paths.length; i++) {
       const dbBefore = database?.();
       const before = server.cpuSeconds();
