@@ -49,6 +49,8 @@ export async function generateWorks(
         authors.push(persons);
         rows.push({
           ...work,
+          // No copy rows: this writer serves schemas before copies (migration 0010).
+          exemplare: work.exemplare ?? 0,
           sort_key: workSortKey(work.titel),
           search_text: workSearchText(work.titel, persons),
           created_at: at,

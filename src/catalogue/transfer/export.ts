@@ -37,7 +37,7 @@ export async function* exportRecords(
   for await (const rows of pages((after) =>
     db
       .selectFrom('works')
-      .select(['id', 'slug', 'titel', 'jahr', 'exemplare'])
+      .select(['id', 'slug', 'titel', 'jahr'])
       .where('deleted_at', 'is', null)
       .where('id', '>', after)
       .orderBy('id')
@@ -62,7 +62,8 @@ export async function* exportRecords(
       else personen.set(link.work_id, [link.slug]);
     }
     for (const { id, ...w } of rows)
-      yield { type: 'work', ...w, personen: personen.get(id) ?? [] } satisfies WorkRecord;
+      // The copies follow as records of their own (exemplare null: leave them to those).
+      yield { type: 'work', ...w, exemplare: null, personen: personen.get(id) ?? [] } satisfies WorkRecord;
   }
 
   for await (const rows of pages((after) =>

@@ -24,7 +24,11 @@ export interface WorkRecord {
   readonly slug: string;
   readonly titel: string;
   readonly jahr: number | null;
-  readonly exemplare: number;
+  /**
+   * Copies to make for a new work, or the number to add or withdraw to for a known one (as a
+   * POST or PUT of the work does); null: the copies are left to copy records (export writes null).
+   */
+  readonly exemplare: number | null;
   /** Slugs of the work's persons, first author first. */
   readonly personen: readonly string[];
 }
@@ -131,7 +135,7 @@ function work(o: Record<string, unknown>): WorkRecord {
     slug: slug(o, 'slug'),
     titel: text(o, 'titel', TITLE_MAX),
     jahr: int(o, 'jahr', YEAR_MIN, YEAR_MAX),
-    exemplare: int(o, 'exemplare', 0, COPIES_MAX) ?? 1,
+    exemplare: int(o, 'exemplare', 0, COPIES_MAX),
     personen: slugs,
   };
 }

@@ -49,7 +49,7 @@ async function derived(db: Db) {
       .execute(),
     works: await db
       .selectFrom('works')
-      .select(['slug', 'sort_key', 'search_text'])
+      .select(['slug', 'sort_key', 'search_text', 'exemplare'])
       .where('deleted_at', 'is', null)
       .orderBy('slug')
       .execute(),
@@ -102,19 +102,18 @@ async function storeMadeCatalogue(db: Db): Promise<void> {
   await stores.works.create({ slug: 'anonym', titel: 'Ärger im Äther', exemplare: 0 });
   await stores.persons.delete(gone.id);
   const at = '2024-01-01T00:00:00.000Z';
+  // The store made faust's two copies and xenien's one; faust's get a shelfmark, barcode and place of their own.
   for (const nummer of [1, 2])
     await db
-      .insertInto('copies')
-      .values({
-        work_id: faust.id,
-        nummer,
+      .updateTable('copies')
+      .set({
         signatur: `Goe ${nummer} Fa`,
         barcode: `B-${nummer}`,
         standort: 'Freihand, 1. OG',
         missing_since: nummer === 2 ? at : null,
-        created_at: at,
-        updated_at: at,
       })
+      .where('work_id', '=', faust.id)
+      .where('nummer', '=', nummer)
       .execute();
   await db
     .insertInto('accounts')
@@ -162,7 +161,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.ok(exported.includes('"personen":["schiller","goethe"]'));
       assert.ok(exported.includes('{"type":"account","username":"fs","person":"schiller","rolle":"staff"}'));
       assert.ok(!exported.includes('SECRET'));
-      assert.equal(lines.length, 2 + 3 + 2 + 1);
+      assert.equal(lines.length, 2 + 3 + 3 + 1);
     });
 
     for (const format of ['jsonl', 'csv'] as const) {
@@ -209,7 +208,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const { summary, bad } = await importText(db, exported);
       assert.deepEqual(bad, []);
       assert.equal(total(summary, 'new') + total(summary, 'changed'), 0);
-      assert.equal(total(summary, 'unchanged'), 8);
+      assert.equal(total(summary, 'unchanged'), 9);
       assert.equal(await changeCount(db), count);
       assert.deepEqual(await versions(db), before);
     });
@@ -277,7 +276,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(
         await exportText(db),
         '{"type":"person","slug":"kafka","vorname":"Franz","nachname":"Kafka","image":null,"geboren":null,"gestorben":null}\n' +
-          '{"type":"work","slug":"das-schloss","titel":"Das Schloss","jahr":1926,"exemplare":1,"personen":["kafka"]}\n',
+          '{"type":"work","slug":"das-schloss","titel":"Das Schloss","jahr":1926,"exemplare":null,"personen":["kafka"]}\n',
       );
     });
 
@@ -358,6 +357,44 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         .executeTakeFirstOrThrow();
       assert.equal(jwg.role, 'staff');
       assert.ok(!jwg.password_hash.startsWith('$scrypt$'), 'no password logs in');
+    });
+
+    test('exemplare stays the number of live copies: copy records, new works, known works', async () => {
+      const live = async (slug: string) => {
+        const work = await db
+          .selectFrom('works')
+          .select(['id', 'exemplare'])
+          .where('slug', '=', slug)
+          .executeTakeFirstOrThrow();
+        const copies = await db
+          .selectFrom('copies')
+          .select(['nummer', 'barcode', 'signatur'])
+          .where('work_id', '=', work.id)
+          .where('deleted_at', 'is', null)
+          .orderBy('nummer')
+          .execute();
+        assert.equal(work.exemplare, copies.length, slug);
+        return copies;
+      };
+      const text = [
+        '{"type":"copy","werk":"faust","nummer":3,"signatur":"Goe 3 Fa","barcode":"B-3","standort":"Magazin"}',
+        '{"type":"work","slug":"egmont","titel":"Egmont","exemplare":2,"personen":["goethe"]}',
+        '{"type":"work","slug":"xenien","titel":"Xenien, \\"Epigramme\\"","jahr":1796,"exemplare":3,"personen":["schiller","goethe"]}',
+      ].join('\n');
+      const { bad, summary } = await importText(db, text);
+      assert.deepEqual(bad, []);
+      assert.deepEqual(summary.counts.work, { new: 1, changed: 1, unchanged: 0 });
+      assert.equal((await live('faust')).length, 3);
+      const egmont = await live('egmont');
+      assert.deepEqual(
+        egmont.map((c) => c.nummer),
+        [1, 2],
+      );
+      assert.match(egmont[1]!.signatur, /^Goe \d+ Eg\+2$/, 'a shelfmark as the work store makes it');
+      assert.equal((await live('xenien')).length, 3);
+      // Fewer copies than are free: the free ones with the highest numbers are withdrawn.
+      await importText(db, text.replace('"exemplare":3', '"exemplare":1'));
+      assert.equal((await live('xenien')).length, 1);
     });
   });
 }

@@ -1,6 +1,7 @@
 // Copies of one batch, keyed by their work's slug and their number; the barcode is unique across
 // the library. A new or changed copy is a new version of its work (which shows its copies),
 // unless this batch created the work.
+import { syncCopyCount } from '../copies/count.ts';
 import { nextUpdatedAt } from '../shared/compare-and-set.ts';
 import { lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { CopyRecord } from './records.ts';
@@ -50,6 +51,7 @@ export async function writeCopies(batch: Batch, all: readonly Line<CopyRecord>[]
     ).map((c) => [c.barcode, c.id as number | 'batch']),
   );
   const touched = new Map<number, string>();
+  const added = new Set<number>();
   for (const line of lines) {
     const r = line.record;
     const work = works.get(r.werk);
@@ -96,10 +98,13 @@ export async function writeCopies(batch: Batch, all: readonly Line<CopyRecord>[]
         .insertInto('copies')
         .values({ work_id: work.id, nummer: r.nummer, ...fields, created_at: at, updated_at: at })
         .execute();
+      added.add(work.id);
     }
     barcodes.set(r.barcode, row?.id ?? 'batch');
     if (!batch.newWorks.has(work.id)) touched.set(work.id, nextUpdatedAt(at, work.updated_at));
     outcomes.set(line.line, row ? 'changed' : 'new');
   }
+  // works.exemplare is the number of live copies (copies/count.ts).
+  for (const workId of added) await syncCopyCount(trx, workId);
   await setVersions(trx, 'works', touched);
 }

@@ -10,6 +10,8 @@ import { workSearchText } from '../works/search-text.ts';
 import { chunks, lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { WorkRecord } from './records.ts';
 import { formerSlugs } from './write-persons.ts';
+import { addGeneratedCopies } from './new-copies.ts';
+import { setCopyCount } from '../copies/count.ts';
 
 interface Author {
   readonly id: number;
@@ -81,14 +83,23 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
       continue;
     }
     const before = shown.get(row.id) ?? [];
+    const copies = r.exemplare !== null && r.exemplare !== row.exemplare;
     const same =
-      row.titel === r.titel &&
-      row.jahr === r.jahr &&
-      row.exemplare === r.exemplare &&
-      before.join(' ') === r.personen.join(' ');
+      row.titel === r.titel && row.jahr === r.jahr && !copies && before.join(' ') === r.personen.join(' ');
     if (same) {
       outcomes.set(line.line, 'unchanged');
       continue;
+    }
+    // First the copies: when too few are free to withdraw, nothing of the work is written.
+    if (copies) {
+      const nachname = persons[0]?.nachname ?? null;
+      const target = { workId: row.id, titel: r.titel, nachname, wanted: r.exemplare!, at };
+      if ((await setCopyCount(trx, target)) === 'copies-on-loan') {
+        outcomes.set(line.line, {
+          reason: `exemplare: too few copies free to withdraw down to ${r.exemplare}`,
+        });
+        continue;
+      }
     }
     // Every person linked before (deleted ones too) or after shows this work differently.
     const linkedBefore = await trx
@@ -114,7 +125,6 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
       .set({
         titel: r.titel,
         jahr: r.jahr,
-        exemplare: r.exemplare,
         sort_key: workSortKey(r.titel),
         search_text: workSearchText(r.titel, persons),
         updated_at: nextUpdatedAt(at, row.updated_at),
@@ -131,7 +141,8 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
           slug: r.slug,
           titel: r.titel,
           jahr: r.jahr,
-          exemplare: r.exemplare,
+          // The live copies' number: those made below (works.exemplare, copies/count.ts).
+          exemplare: r.exemplare ?? 0,
           sort_key: workSortKey(r.titel),
           search_text: workSearchText(r.titel, persons),
           created_at: at,
@@ -145,6 +156,15 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
       persons.map((p, position) => ({ person_id: p.id, work_id: idOf.get(line.record.slug)!, position })),
     );
     for (const some of chunks(links, 300)) await trx.insertInto('person_work').values(some).execute();
+    await addGeneratedCopies(
+      batch,
+      part.map(({ line: { record: r }, persons }) => ({
+        id: idOf.get(r.slug)!,
+        titel: r.titel,
+        nachname: persons[0]?.nachname ?? null,
+        copies: r.exemplare ?? 0,
+      })),
+    );
     for (const { line, persons } of part) {
       batch.newWorks.add(idOf.get(line.record.slug)!);
       persons.forEach(touch);
