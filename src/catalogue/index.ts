@@ -3,6 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
 import { homeResource } from './home/index.ts';
+import { checkInResource } from './lending/checkin-resource.ts';
+import type { CheckInStore } from './lending/checkin-store.ts';
 import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
 import { holdResource, holdsResource, queueResource, type HoldStore } from './holds/index.ts';
 import { renewalResource, type RenewalStore } from './loans/index.ts';
@@ -37,6 +39,8 @@ export interface ResourceStores {
   readonly renewals?: RenewalStore;
   /** A person's life dates (`/personen/{slug}/lebensdaten`); without it they are not served. */
   readonly lifeDates?: LifeDatesStore;
+  /** The desk's check-in by barcode (`/rueckgabe`, with the loans); without it that is not served. */
+  readonly checkIns?: CheckInStore;
   /** Every public person and work for `/sitemap.xml`; without it no sitemap and no robots.txt. */
   readonly sitemap?: SitemapSource;
   /** Accounts (`/personen/{slug}/konto`, `…/konto/passwort`); without it they are not served. */
@@ -106,6 +110,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     workResource(stores.works, stores.persons),
     ...(stores.loans ? [loansResource(stores.loans, lending), loanResource(stores.loans, lending)] : []),
     ...(stores.loans && stores.renewals ? [renewalResource(stores.loans, stores.renewals)] : []),
+    ...(stores.loans && stores.checkIns ? [checkInResource(stores.checkIns, stores.loans)] : []),
     ...(stores.holds
       ? [
           holdsResource(stores.holds, { ...(opts.holdDays !== undefined && { holdDays: opts.holdDays }) }),

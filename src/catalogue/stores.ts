@@ -9,6 +9,7 @@ import { createHoldStore } from './holds/store.ts';
 import { createRenewalStore, type RenewalStore } from './loans/renew.ts';
 import type { HoldStore } from './holds/model.ts';
 import type { StoreOptions } from './store-options.ts';
+import { createCheckInStore, type CheckInStore } from './lending/checkin-store.ts';
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
 import { createAccountStore, type AccountStore } from './accounts/store.ts';
@@ -22,6 +23,7 @@ export interface CatalogueStores {
   readonly lifeDates: LifeDatesStore;
   readonly sitemap: SitemapSource;
   readonly accounts: AccountStore;
+  readonly checkIns: CheckInStore;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -46,6 +48,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
       ...(options?.holdDays !== undefined && { holdDays: options.holdDays }),
       ...(options?.maxRenewals !== undefined && { maxRenewals: options.maxRenewals }),
     }),
+    checkIns: createCheckInStore(db),
     lifeDates: createLifeDatesStore(db, options),
     sitemap: sqlSitemapSource(db),
     accounts: createAccountStore(db, options?.now && (() => (options.now as () => Date)().toISOString())),

@@ -148,6 +148,25 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       },
     },
     {
+      action: "GET the desk's check-in page",
+      expected: STAFF_ONLY(200),
+      send: () => ({ method: 'GET', path: '/rueckgabe' }),
+      async verify(_c, got, response) {
+        if (got === 200)
+          assert.deepEqual(await response.json(), { barcode: null, signatur: null, ausleihe: null });
+      },
+    },
+    {
+      // Access comes first: only staff learn that the barcode names no copy.
+      action: 'POST a check-in of an unknown barcode',
+      expected: STAFF_ONLY(422),
+      send: (c) => ({ method: 'POST', path: '/rueckgabe', body: { barcode: `KEIN-${c.tag}` } }),
+      async verify(_c, got, response) {
+        if (got === 422)
+          assert.equal(((await response.json()) as { code: string }).code, 'SHELFMARK_VALIDATION_FAILED');
+      },
+    },
+    {
       action: 'POST a person',
       expected: STAFF_ONLY(201),
       send: (c) => ({ method: 'POST', path: '/personen', body: { vorname: 'Matrix', nachname: c.tag } }),

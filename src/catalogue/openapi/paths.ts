@@ -96,6 +96,14 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     signIn: 'always',
   },
   {
+    resource: 'check-in',
+    path: '/rueckgabe',
+    summary: "The desk's check-in (staff): POST a copy's barcode to return its open loan",
+    schema: 'check-in',
+    query: [{ name: 'barcode', type: 'string', description: "A copy's barcode: its latest loan." }],
+    signIn: 'always',
+  },
+  {
     resource: 'holds',
     path: '/personen/{slug}/vormerkungen',
     summary: "A member's open holds; POST places one (only when no copy is free)",

@@ -13,6 +13,7 @@ export const SCHEMA_NAMES = [
   'loans',
   'loan',
   'due-loans',
+  'check-in',
   'holds',
   'hold',
   'hold-queue',
