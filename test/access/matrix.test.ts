@@ -1,9 +1,9 @@
 // The access matrix of issue 4 over real HTTP (docs/access.md): who may read anna's loans, borrow
-// and return for her, and write persons and works, see and change accounts and passwords (ADR 0063) —
-// {anonymous, anna, ben, staff} × every action, once with a session cookie from the log-in form (Origin + X-CSRF-Token on unsafe
-// requests) and once with HTTP Basic. Each cell must answer exactly its status; a refused write
-// must change nothing, and a 403 must come from the access rules (SHELFMARK_FORBIDDEN), not
-// from a failed CSRF check that would hide them.
+// and return for her, write persons and works, and see and change accounts and passwords
+// (ADR 0063) — {anonymous, anna, ben, staff} × every action, once with a session cookie from the
+// log-in form (Origin + X-CSRF-Token on unsafe requests) and once with HTTP Basic. Each cell must
+// answer exactly its status; a refused write must change nothing, and a 403 must come from the
+// access rules (SHELFMARK_FORBIDDEN), not from a failed CSRF check that would hide them.
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
