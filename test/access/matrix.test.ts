@@ -45,6 +45,9 @@ interface Cell {
   /** A person without an account (staff create one), and one with an account (to lock, delete). */
   readonly noAccountSlug: string;
   readonly accountSlug: string;
+  /** Another loan of anna's, and the barcode of the copy it lends (for the desk's check-in). */
+  readonly checkInLoanPath: string;
+  readonly checkInBarcode: string;
 }
 
 interface Row {
@@ -154,6 +157,18 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       async verify(_c, got, response) {
         if (got === 200)
           assert.deepEqual(await response.json(), { barcode: null, signatur: null, ausleihe: null });
+      },
+    },
+    {
+      action: "POST a check-in of the copy of anna's loan (its barcode)",
+      expected: STAFF_ONLY(200),
+      send: (c) => ({ method: 'POST', path: '/rueckgabe', body: { barcode: c.checkInBarcode } }),
+      async verify(c, got, response) {
+        if (got === 200) {
+          const body = (await response.json()) as { ausleihe: { url: string } };
+          assert.equal(new URL(body.ausleihe.url).pathname, c.checkInLoanPath);
+        }
+        assert.equal(await status(c.checkInLoanPath), got === 200 ? 410 : 200);
       },
     },
     {
@@ -341,6 +356,22 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
     return slug;
   };
 
+  /** The barcode printed on the work's only copy (what the desk's scanner reads). */
+  function barcodeOf(slug: string): string {
+    const db = new DatabaseSync(server.databaseFile, { readOnly: true });
+    try {
+      const row = db
+        .prepare(
+          'select copies.barcode from copies join works on works.id = copies.work_id where works.slug = ?',
+        )
+        .get(slug) as { barcode: string } | undefined;
+      assert.ok(row, `a copy of ${slug}`);
+      return row.barcode;
+    } finally {
+      db.close();
+    }
+  }
+
   /** Fresh data for one cell (anna may hold one copy of a work at a time), made by staff. */
   async function prepareCell(mode: Mode, who: Who): Promise<Cell> {
     const tag = `${mode}-${who}`;
@@ -350,7 +381,12 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
     assert.equal(loan.status, 201, 'staff lends anna a copy');
     const person = await asStaff('POST', '/personen', { vorname: 'Ersetzt', nachname: tag });
     assert.equal(person.status, 201);
+    const checkInSlug = await newWork(`Zurück ${tag}`, 1);
+    const checkInLoan = await asStaff('POST', `/ausleihen/${annaId}`, { werk: `/werke/${checkInSlug}` });
+    assert.equal(checkInLoan.status, 201, 'staff lends anna a copy to check in');
     return {
+      checkInLoanPath: locationPath(checkInLoan),
+      checkInBarcode: barcodeOf(checkInSlug),
       mode,
       who,
       tag,
