@@ -16,6 +16,7 @@ import { catalogueRewrites } from './rewrites.ts';
 import { PASSTHROUGH_PREFIXES, registerCatalogueRoutes } from './routes.ts';
 import { workResource, worksResource } from './works/index.ts';
 import { lifeDatesResource, type LifeDatesStore } from './life-dates/index.ts';
+import { copiesResource, copyResource, type CopyStore } from './copies/index.ts';
 import { sessionErrorSlots, sessionResource } from './session/index.ts';
 import { registerAutoHook, serverStatusResource } from './server-status/index.ts';
 import type { ServerStatus } from '../logging/index.ts';
@@ -37,6 +38,8 @@ export interface ResourceStores {
   readonly holds?: HoldStore;
   /** Renewing loans (`/ausleihen/{user_id}/{loan_id}/verlaengerung`); served with the loans. */
   readonly renewals?: RenewalStore;
+  /** A work's copies (`/werke/{slug}/exemplare[/{nummer}]`); without it they are not served. */
+  readonly copies?: CopyStore;
   /** A person's life dates (`/personen/{slug}/lebensdaten`); without it they are not served. */
   readonly lifeDates?: LifeDatesStore;
   /** The desk's check-in by barcode (`/rueckgabe`, with the loans); without it that is not served. */
@@ -108,6 +111,9 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     ...(stores.lifeDates ? [lifeDatesResource(stores.lifeDates)] : []),
     worksResource(stores.works, stores.persons),
     workResource(stores.works, stores.persons),
+    ...(stores.copies
+      ? [copiesResource(stores.copies, stores.works), copyResource(stores.copies, stores.works)]
+      : []),
     ...(stores.loans ? [loansResource(stores.loans, lending), loanResource(stores.loans, lending)] : []),
     ...(stores.loans && stores.renewals ? [renewalResource(stores.loans, stores.renewals)] : []),
     ...(stores.loans && stores.checkIns ? [checkInResource(stores.checkIns, stores.loans)] : []),

@@ -13,6 +13,7 @@ import { createCheckInStore, type CheckInStore } from './lending/checkin-store.t
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
 import { createAccountStore, type AccountStore } from './accounts/store.ts';
+import { createCopyStore, type CopyStore } from './copies/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -21,6 +22,7 @@ export interface CatalogueStores {
   readonly holds: HoldStore;
   readonly renewals: RenewalStore;
   readonly lifeDates: LifeDatesStore;
+  readonly copies: CopyStore;
   readonly sitemap: SitemapSource;
   readonly accounts: AccountStore;
   readonly checkIns: CheckInStore;
@@ -50,6 +52,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     }),
     checkIns: createCheckInStore(db),
     lifeDates: createLifeDatesStore(db, options),
+    copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),
     accounts: createAccountStore(db, options?.now && (() => (options.now as () => Date)().toISOString())),
   };

@@ -104,6 +104,29 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
 
   const rows: Row[] = [
     {
+      // Copies are public (ADR 0058); who has one is shown to staff only.
+      action: 'GET the copies of a work lent to anna',
+      expected: { anonymous: 200, anna: 200, ben: 200, personal: 200 },
+      send: (c) => ({ method: 'GET', path: `/werke/${c.loanedSlug}/exemplare` }),
+      async verify(c, got, response) {
+        assert.equal(got, 200);
+        const body = (await response.json()) as { exemplar: { status: string; ausgeliehenVon?: unknown }[] };
+        assert.deepEqual(body.exemplar.map((e) => e.status).sort(), ['ausgeliehen', 'verfuegbar']);
+        const named = body.exemplar.some((e) => e.ausgeliehenVon !== undefined);
+        assert.equal(named, c.who === 'personal', 'the borrower is shown to staff only');
+      },
+    },
+    {
+      action: 'GET one copy',
+      expected: { anonymous: 200, anna: 200, ben: 200, personal: 200 },
+      send: (c) => ({ method: 'GET', path: `/werke/${c.ownWorkSlug}/exemplare/1` }),
+      async verify(_c, got, response) {
+        assert.equal(got, 200);
+        const body = (await response.json()) as { nummer: number; status: string };
+        assert.deepEqual([body.nummer, body.status], [1, 'verfuegbar']);
+      },
+    },
+    {
       action: "GET anna's loan list",
       expected: OWNER_OR_STAFF,
       send: (c) => ({ method: 'GET', path: `/ausleihen/${c.annaId}` }),
@@ -215,6 +238,40 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       },
     },
     {
+      action: 'POST a copy',
+      expected: STAFF_ONLY(201),
+      send: (c) => ({
+        method: 'POST',
+        path: `/werke/${c.ownWorkSlug}/exemplare`,
+        body: { signatur: `Mx ${c.tag}`, barcode: `MX-${c.tag}`, standort: 'Magazin' },
+      }),
+      async verify(c, got, response) {
+        if (got === 201) assert.equal(locationPath(response), `/werke/${c.ownWorkSlug}/exemplare/2`);
+        assert.equal(await status(`/werke/${c.ownWorkSlug}/exemplare/2`), got === 201 ? 200 : 404);
+      },
+    },
+    {
+      action: 'PUT a copy',
+      expected: STAFF_ONLY(200),
+      send: (c) => ({
+        method: 'PUT',
+        path: `/werke/${c.ownWorkSlug}/exemplare/1`,
+        body: { signatur: `Ersetzt ${c.tag}`, barcode: `MY-${c.tag}`, standort: 'Lesesaal', vermisst: false },
+      }),
+      async verify(c, got) {
+        const body = await json<{ standort: string }>(`/werke/${c.ownWorkSlug}/exemplare/1`);
+        assert.equal(body.standort, got === 200 ? 'Lesesaal' : 'Freihand');
+      },
+    },
+    {
+      action: 'DELETE (withdraw) a copy',
+      expected: STAFF_ONLY(204),
+      send: (c) => ({ method: 'DELETE', path: `/werke/${c.ownWorkSlug}/exemplare/1` }),
+      async verify(c, got) {
+        assert.equal(await status(`/werke/${c.ownWorkSlug}/exemplare/1`), got === 204 ? 410 : 200);
+      },
+    },
+    {
       action: 'POST a work',
       expected: STAFF_ONLY(201),
       send: (c) => ({ method: 'POST', path: '/werke', body: { titel: `Matrixwerk ${c.tag}`, exemplare: 1 } }),
@@ -234,6 +291,7 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       }),
       async verify(c, got) {
         const body = await json<{ exemplare: number }>(`/werke/${c.ownWorkSlug}`);
+        // Staff added a copy and withdrew one before (the copy rows): 1 either way, unless replaced.
         assert.equal(body.exemplare, got === 200 ? 7 : 1);
       },
     },

@@ -68,6 +68,20 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
   },
   { resource: 'work', path: '/werke/{slug}', summary: 'One work', schema: 'work', signIn: 'writes' },
   {
+    resource: 'copies',
+    path: '/werke/{slug}/exemplare',
+    summary: "A work's copies with shelfmark, barcode, location and status; POST adds one (staff)",
+    schema: 'copies',
+    signIn: 'writes',
+  },
+  {
+    resource: 'copy',
+    path: '/werke/{slug}/exemplare/{nummer}',
+    summary: 'One copy; PUT/PATCH edit it, DELETE withdraws it (staff)',
+    schema: 'copy',
+    signIn: 'writes',
+  },
+  {
     resource: 'loans',
     path: '/ausleihen',
     summary: 'Open loans by due date (staff)',

@@ -14,6 +14,8 @@ export const SCHEMA_NAMES = [
   'loan',
   'due-loans',
   'check-in',
+  'copy',
+  'copies',
   'holds',
   'hold',
   'hold-queue',
