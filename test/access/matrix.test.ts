@@ -48,6 +48,10 @@ interface Cell {
   /** Another loan of anna's, and the barcode of the copy it lends (for the desk's check-in). */
   readonly checkInLoanPath: string;
   readonly checkInBarcode: string;
+  /** A hold of anna's on a work with no free copy, that work, and another work with no free copy. */
+  readonly holdPath: string;
+  readonly heldSlug: string;
+  readonly holdableSlug: string;
 }
 
 interface Row {
@@ -91,6 +95,7 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       db.close();
     }
   };
+  let benId: number;
   const asStaff = (method: string, path: string, body?: unknown) =>
     request(server.base, staff, method, path, body);
   const status = async (path: string) => (await asStaff('GET', path)).status;
@@ -162,6 +167,68 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
           assert.equal(await status(locationPath(response)), 200, 'the new loan exists');
           assert.equal(now, availableBefore - 1, 'one copy fewer available');
         } else assert.equal(now, availableBefore, 'no copy was lent');
+      },
+    },
+    {
+      action: "GET anna's holds",
+      expected: OWNER_OR_STAFF,
+      send: (c) => ({ method: 'GET', path: `/personen/${c.annaSlug}/vormerkungen` }),
+      async verify(c, got, response) {
+        if (got !== 200) return;
+        const body = (await response.json()) as { vormerkung: { url: string }[] };
+        assert.ok(body.vormerkung.some((h) => h.url.endsWith(c.holdPath)));
+      },
+    },
+    {
+      action: "GET one of anna's holds",
+      expected: OWNER_OR_STAFF,
+      send: (c) => ({ method: 'GET', path: c.holdPath }),
+      async verify(c, got, response) {
+        if (got !== 200) return;
+        const body = (await response.json()) as { werk: { url: string }; status: string; position: number };
+        assert.match(body.werk.url, new RegExp(`/werke/${c.heldSlug}$`));
+        assert.deepEqual([body.status, body.position], ['wartend', 1]);
+      },
+    },
+    {
+      action: "GET a work's queue of holds",
+      expected: STAFF_ONLY(200),
+      send: (c) => ({ method: 'GET', path: `/werke/${c.heldSlug}/vormerkungen` }),
+      async verify(_c, got, response) {
+        if (got === 200)
+          assert.equal(((await response.json()) as { vormerkung: unknown[] }).vormerkung.length, 1);
+      },
+    },
+    {
+      action: 'POST a hold for anna',
+      expected: { anonymous: 403, anna: 201, ben: 403, personal: 201 },
+      send: (c) => ({
+        method: 'POST',
+        path: `/personen/${c.annaSlug}/vormerkungen`,
+        body: { werk: `/werke/${c.holdableSlug}` },
+      }),
+      async verify(c, got, response) {
+        const queue = await json<{ vormerkung: unknown[] }>(`/werke/${c.holdableSlug}/vormerkungen`);
+        assert.equal(queue.vormerkung.length, got === 201 ? 1 : 0);
+        if (got === 201)
+          assert.match(locationPath(response), new RegExp(`^/personen/${c.annaSlug}/vormerkungen/\\d+$`));
+      },
+    },
+    {
+      action: "DELETE (cancel) anna's hold",
+      expected: { anonymous: 403, anna: 204, ben: 403, personal: 204 },
+      send: (c) => ({ method: 'DELETE', path: c.holdPath }),
+      async verify(c, got) {
+        assert.equal(await status(c.holdPath), got === 204 ? 410 : 200);
+      },
+    },
+    {
+      action: "POST a renewal of anna's loan",
+      expected: OWNER_OR_STAFF,
+      send: (c) => ({ method: 'POST', path: `${c.loanPath}/verlaengerung` }),
+      async verify(c, got) {
+        const loan = await json<{ verlaengerungen?: number }>(c.loanPath);
+        assert.equal(loan.verlaengerungen, got === 200 ? 1 : 0);
       },
     },
     {
@@ -388,6 +455,7 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
     };
     annaSlug = new URL(who.person.url).pathname.replace('/personen/', '');
     annasHash = readAnnasHash();
+    benId = (await logIn(server.base, 'ben')).personId;
   });
   after(() => server?.dispose());
 
@@ -442,9 +510,19 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
     const checkInSlug = await newWork(`Zurück ${tag}`, 1);
     const checkInLoan = await asStaff('POST', `/ausleihen/${annaId}`, { werk: `/werke/${checkInSlug}` });
     assert.equal(checkInLoan.status, 201, 'staff lends anna a copy to check in');
+    // Two works whose one copy ben has: anna holds the first; the second is for a new hold.
+    const heldSlug = await newWork(`Vorgemerkt ${tag}`, 1);
+    const holdableSlug = await newWork(`Vormerkbar ${tag}`, 1);
+    for (const slug of [heldSlug, holdableSlug])
+      assert.equal((await asStaff('POST', `/ausleihen/${benId}`, { werk: slug })).status, 201, 'ben borrows');
+    const hold = await asStaff('POST', `/personen/${annaSlug}/vormerkungen`, { werk: heldSlug });
+    assert.equal(hold.status, 201, 'staff places a hold for anna');
     return {
       checkInLoanPath: locationPath(checkInLoan),
       checkInBarcode: barcodeOf(checkInSlug),
+      holdPath: locationPath(hold),
+      heldSlug,
+      holdableSlug,
       mode,
       who,
       tag,
