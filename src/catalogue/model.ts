@@ -1,6 +1,6 @@
 // The catalogue's domain records as the stores return them and the views write them.
 // Field names follow the representations (German, docs/representations.md).
-import type { Copy } from './copies/model.ts';
+import type { Principal } from '../http/resource/types.ts';
 
 export interface WorkRef {
   readonly id: number;
@@ -21,6 +21,8 @@ export interface Person extends PersonRef {
   /** Username of the person's account, or null when the person has none. */
   readonly username: string | null;
   readonly werke: readonly WorkRef[];
+  /** Has a live work (ADR 0062): anyone may see the person; otherwise only they and staff. */
+  readonly isPublic: boolean;
   readonly updatedAt: Date;
 }
 
@@ -32,12 +34,15 @@ export interface Work extends WorkRef {
   readonly verfuegbar: number;
   readonly personen: readonly PersonRef[];
   readonly updatedAt: Date;
-  /** The live copies with their status (issue 12); absent from stores that do not keep copies. */
-  readonly copies?: readonly Copy[];
 }
 
 /** What a lookup by slug or id finds: the record, a newer slug (→ 301), a deletion (→ 410), or nothing. */
-export type Lookup<T> = { readonly found: T } | { readonly movedTo: string } | { readonly gone: true } | null;
+export type Lookup<T> =
+  | { readonly found: T }
+  | { readonly movedTo: string }
+  /** `privateTo`: the id of a deleted person who was not public, whose 410 only they and staff get. */
+  | { readonly gone: true; readonly privateTo?: number }
+  | null;
 
 /** Keyset paging: `after`/`before` are opaque cursors taken from a previous page. */
 export interface PageRequest {
@@ -79,8 +84,12 @@ export interface PersonSummary extends PersonRef {
 export interface PersonStore {
   bySlug(slug: string): Promise<Lookup<Person>>;
   byId(id: number): Promise<Lookup<Person>>;
-  /** Sorted by (nachname, vorname, id); `q` is a full-text search over the names. */
-  list(page: PageRequest): Promise<Page<PersonSummary>>;
+  /**
+   * Sorted by (nachname, vorname, id); `q` is a full-text search over the names. The persons
+   * `viewer` may see (ADR 0062): staff every person; anyone else the public ones and, signed
+   * in, themself. No viewer: the public ones.
+   */
+  list(page: PageRequest, viewer?: Principal | null): Promise<Page<PersonSummary>>;
 }
 
 export interface WorkStore {

@@ -19,6 +19,8 @@ export interface PersonsTable {
   deleted_at: string | null;
   /** Version of the life dates resource (`geboren`, `gestorben`); null: `created_at` (ADR 0026). */
   life_dates_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 while the person has a live work, else 0; kept by triggers (migration 0013, ADR 0062). */
+  public: ColumnType<number, number | undefined, number>;
 }
 
 export interface WorksTable {
@@ -136,9 +138,9 @@ export interface ServerSettingsTable {
   value: string;
 }
 
-/** Live persons and works, kept by triggers (migration 0005, ADR 0025). */
+/** Live persons and works (migration 0005, ADR 0025) and live public persons (0013), kept by triggers. */
 export interface LiveRowCountsTable {
-  name: 'persons' | 'works';
+  name: 'persons' | 'works' | 'public_persons';
   /** bigint: node:sqlite reads a number, pg a string. */
   n: number | string;
 }

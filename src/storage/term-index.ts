@@ -18,6 +18,12 @@ export const MAX_KEYS_PER_WORD = 32;
 export interface TermQuery {
   readonly table: string;
   readonly groups: readonly (readonly string[])[];
+  /**
+   * Only rows this holds for, given the index entry's id (a list that shows some live rows,
+   * e.g. public persons): tested on the first group's entries, where candidates come from,
+   * so a page still stops after `limit` rows that are shown.
+   */
+  readonly keep?: (id: RawBuilder<unknown>) => RawBuilder<unknown>;
 }
 
 /** A range of the term scan: rows beyond `from` (`inclusive`: or at it) in `direction` order. */
@@ -152,9 +158,10 @@ function nearest(
   keys: readonly string[],
   bound: RawBuilder<unknown>,
   s: ReturnType<typeof sides>,
+  kept: Kept = (b) => b,
 ) {
   const one = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key}
-    and (sort_key, id) ${s.ge} ${bound} order by sort_key ${s.order}, id ${s.order} limit 1)`;
+    and ${kept(sql`(sort_key, id) ${s.ge} ${bound}`)} order by sort_key ${s.order}, id ${s.order} limit 1)`;
   if (keys.length === 1) return one(keys[0]!);
   return sql`(select sort_key, id from (${sql.join(keys.map(one), sql` union all `)}) as k
     order by sort_key ${s.order}, id ${s.order} limit 1)`;
@@ -167,6 +174,9 @@ function nearest(
 export function termScan(query: TermQuery, range: TermRange, limit: number): RawBuilder<unknown> {
   const terms = sql.table(`${query.table}_terms`);
   const s = sides(range.direction);
+  // Candidates come from the first group: tested there, every match found is a row kept.
+  const kept: Kept = (condition) =>
+    query.keep ? sql`${condition} and ${query.keep(sql`${terms}.id`)}` : condition;
   const start = range.from
     ? sql`(sort_key, id) ${range.inclusive ? s.ge : s.gt} (${sql.join(range.from)})`
     : sql`true`;
@@ -174,12 +184,15 @@ export function termScan(query: TermQuery, range: TermRange, limit: number): Raw
   if (first === undefined || first.length === 0 || others.some((g) => g.length === 0))
     return sql`(select null::text as sort_key, null::integer as id where false)`;
   // One word: its keys' ranges merged (each row once).
-  if (others.length === 0) return firstRows(terms, first, start, limit, s);
+  if (others.length === 0) return firstRows(terms, first, kept(start), limit, s);
   // Several words: a page and a probe step candidate by candidate (leapfrog); the count (501
   // matches) in batches, where a step per match would cost more than the batches' probes.
   const scan = limit <= LEAPFROG_LIMIT ? leapfrog : batches;
-  return scan(terms, first, others, start, limit, s);
+  return scan(terms, first, others, start, limit, s, kept);
 }
+
+/** A condition on the first group's index entries, with TermQuery's `keep` added when given. */
+type Kept = (condition: RawBuilder<unknown>) => RawBuilder<unknown>;
 
 /** Up to this many matches are found by leapfrog, more in batches (measured: ADR 0065). */
 export const LEAPFROG_LIMIT = 64;
@@ -191,9 +204,10 @@ type Scan = (
   start: RawBuilder<unknown>,
   limit: number,
   s: ReturnType<typeof sides>,
+  kept: Kept,
 ) => RawBuilder<unknown>;
 
-const leapfrog: Scan = (terms, first, others, start, limit, s) => {
+const leapfrog: Scan = (terms, first, others, start, limit, s, kept) => {
   // Leapfrog: a candidate from the first group; every other group seeks to it. All at the
   // candidate: a match, the next candidate is the first group's next row. Otherwise the next
   // candidate is the first group's first row at or beyond the furthest answer. Each step
@@ -206,19 +220,19 @@ const leapfrog: Scan = (terms, first, others, start, limit, s) => {
   const values = sql.join(others.map((_, i) => sql.raw(`(y${i}.sort_key, y${i}.id)`)));
   const next = sql`(m.sk, m.id + ${sql.raw(String(s.step))} * m.hit::int)`;
   return sql`(with recursive lf(sk, id, hit_sk, hit_id, hits) as (
-      (select sort_key, id, null::text collate "C", null::integer, 0 from ${firstRows(terms, first, start, 1, s)} as c)
+      (select sort_key, id, null::text collate "C", null::integer, 0 from ${firstRows(terms, first, kept(start), 1, s)} as c)
       union all
       select nx.sort_key, nx.id, case when m.hit then lf.sk end, case when m.hit then lf.id end,
         lf.hits + m.hit::int
       from lf ${sql.join(answers, sql` `)}
       cross join lateral (select v.sk, v.id, v.sk = lf.sk and v.id = lf.id as hit
         from (values ${values}) as v(sk, id) order by v.sk ${s.furthest}, v.id ${s.furthestId} limit 1) as m
-      left join lateral ${nearest(terms, first, next, s)} as nx on m.sk is not null
+      left join lateral ${nearest(terms, first, next, s, kept)} as nx on m.sk is not null
       where lf.sk is not null and lf.hits < ${limit})
     select hit_sk as sort_key, hit_id as id from lf where hit_id is not null)`;
 };
 
-const batches: Scan = (terms, first, others, start, limit, s) => {
+const batches: Scan = (terms, first, others, start, limit, s, kept) => {
   // Batches with skips: the first group's next `batch` rows from a bound, each tested against
   // the other groups (one index probe per key); then every other group seeks past the batch and
   // the furthest answer is the next bound (no row before it can be in all groups). A run of
@@ -251,7 +265,7 @@ const batches: Scan = (terms, first, others, start, limit, s) => {
         (array_agg(e.id order by e.sort_key ${s.reverse}, e.id ${s.reverse}))[1] as last_id
       -- offset 0: each row's probes run once (both aggregates read \`hit\`).
       from (select g.sort_key, g.id, ${hit} as hit
-        from ${firstRows(terms, first, condition, batch, s)} as g ${sql.join(probes, sql` `)} offset 0) as e) as b
+        from ${firstRows(terms, first, kept(condition), batch, s)} as g ${sql.join(probes, sql` `)} offset 0) as e) as b
     ${sql.join(answers, sql` `)}
     left join lateral (select v.sk, v.id from (values ${values}) as v(sk, id)
       order by v.sk ${s.furthest}, v.id ${s.furthestId} limit 1) as j on b.n = ${batch}`;

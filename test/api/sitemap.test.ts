@@ -69,11 +69,16 @@ describe('robots.txt and the sitemap of the demo catalogue', skipUnless('xmllint
 describe('a sitemap past its limit becomes an index of parts', skipUnless('xmllint'), () => {
   test('110 URLs at 50 per file: an index of 3 valid parts that together name each URL once', async () => {
     const stores = await memoryCatalogue();
+    const ids: number[] = [];
     for (let i = 0; i < 80; i += 1)
-      await stores.persons.create({ vorname: 'Person', nachname: `Nummer ${i}` });
+      ids.push((await stores.persons.create({ vorname: 'Person', nachname: `Nummer ${i}` })).id);
     const gone = await stores.persons.create({ vorname: 'Weg', nachname: 'Geloescht' });
     await stores.persons.delete(gone.id);
-    for (let i = 0; i < 30; i += 1) await stores.works.create({ titel: `Werk ${i}` });
+    // A patron (no works) is never public, so never in the sitemap (ADR 0062).
+    await stores.persons.create({ vorname: 'Anna', nachname: 'Leserin' });
+    // Every one of the 80 is an author of one of the 30 works, so public.
+    for (let i = 0; i < 30; i += 1)
+      await stores.works.create({ titel: `Werk ${i}`, personIds: ids.filter((_, k) => k % 30 === i) });
     const catalogue = catalogueResources(stores, { sitemapLimit: 50 });
     const app = await createResourceApp({
       baseUrl: 'https://library.example/katalog',
@@ -103,6 +108,7 @@ describe('a sitemap past its limit becomes an index of parts', skipUnless('xmlli
       assert.equal(urls.length, 110);
       assert.equal(new Set(urls).size, 110);
       assert.ok(!urls.some((u) => u.includes('geloescht')), 'a deleted person is not listed');
+      assert.ok(!urls.some((u) => u.includes('leserin')), 'a patron is not listed');
       assert.ok(urls.every((u) => u.startsWith('https://library.example/katalog/')));
       assert.equal((await app.inject('/katalog/sitemap/4.xml')).statusCode, 404);
       assert.equal((await app.inject('/katalog/sitemap/0.xml')).statusCode, 404);

@@ -138,9 +138,11 @@ describe('writing persons and works over HTTP', () => {
     assert.equal(renamed.status, 200);
     assert.match(renamed.headers.get('content-location') ?? '', /\/personen\/grace-hopper\.json$/);
     assert.equal(jsonErrors('person', await renamed.json()), '');
-    const same = await fetch(`${base}/personen/grace-hopper`, { redirect: 'manual' });
+    // As staff: without a work she is a patron, whom nobody else sees (ADR 0062).
+    const asStaff = { redirect: 'manual', headers: { authorization: STAFF } } as const;
+    const same = await fetch(`${base}/personen/grace-hopper`, asStaff);
     assert.equal(same.status, 200, 'PUT stores the person at the URL given (ADR 0024)');
-    assert.equal((await fetch(`${base}/personen/grace-brewster-hopper`, { redirect: 'manual' })).status, 404);
+    assert.equal((await fetch(`${base}/personen/grace-brewster-hopper`, asStaff)).status, 404);
 
     const put = await xmlSend('PUT', '/werke/cobol', '<werk><titel>COBOL</titel><personen/></werk>');
     assert.equal(put.status, 201);

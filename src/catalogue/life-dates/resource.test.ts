@@ -15,6 +15,7 @@ import {
   MEMBER,
   representationOf,
   run,
+  STAFF,
   statusOf,
 } from '../../../test/kit/catalogue/write-support.ts';
 import { personResource } from '../persons/resource.ts';
@@ -32,6 +33,8 @@ async function setup() {
     vorname: 'Johann Wolfgang',
     nachname: 'von Goethe',
   });
+  // An author, so public: anyone may read his life dates (ADR 0062).
+  await catalogue.works.create({ titel: 'Faust', personIds: [goethe.id] });
   return {
     ...catalogue,
     goethe,
@@ -55,6 +58,27 @@ test('GET for everyone, PUT for staff; no POST or DELETE', async () => {
     assert.equal(statusOf(result), 403);
   }
   assert.equal((representationOf(await run(resource, 'GET', GOETHE)).model as LifeDates).geboren, null);
+});
+
+test("a patron's life dates (no works): 404 to anonymous and other members, 200 to themself and staff", async () => {
+  const { resource, persons } = await setup();
+  const patron = await persons.create({ slug: 'anna', vorname: 'Anna', nachname: 'Berger' });
+  const anna = { ...MEMBER, id: patron.id };
+  const other = { ...MEMBER, id: patron.id + 1, username: 'ben' };
+  const status = async (user: typeof MEMBER | null, query = { query: 'slug=anna' }) =>
+    statusOf(await run(resource, 'GET', { ...query, user }));
+  for (const query of [{ query: 'slug=anna' }, { query: `id=${patron.id}` }]) {
+    assert.equal(await status(null, query), 404, `anonymous, ${query.query}`);
+    assert.equal(await status(other, query), 404, `another member, ${query.query}`);
+    assert.equal(await status(anna, query), 200, `herself, ${query.query}`);
+    assert.equal(await status(STAFF, query), 200, `staff, ${query.query}`);
+  }
+  // Deleted: a 410 would tell that she existed.
+  await persons.delete(patron.id);
+  assert.equal(await status(null), 404);
+  assert.equal(await status(other), 404);
+  assert.equal(await status(STAFF), 410);
+  assert.equal(await status(anna), 410);
 });
 
 test('XML and JSON have their fixed shapes and match both schemas', async () => {

@@ -3,6 +3,7 @@
 // (writes/flow.ts, ADR 0023), which here never creates: the life dates exist with their person.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
+import { visibleTo } from '../persons/visibility.ts';
 import { lifeDatesPath } from '../shared/urls.ts';
 import { replaceMethod } from '../writes/index.ts';
 import { lifeDatesFormView, type LifeDatesFormModel } from './forms.ts';
@@ -18,7 +19,8 @@ export function lifeDatesResource(store: LifeDatesStore): ResourceDefinition {
     path: '/lebensdaten',
     methods: {
       GET: async (ctx) => {
-        const result = resolve(await lookUp(store, ctx), lifeDatesPath);
+        // A private person's life dates are theirs and staff's; to anyone else unknown (ADR 0062).
+        const result = resolve(visibleTo(await lookUp(store, ctx), ctx.user), lifeDatesPath);
         if ('redirect' in result) return result.redirect;
         return { type: 'representation', representation: lifeDatesRepresentation(result.found) };
       },

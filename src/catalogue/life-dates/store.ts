@@ -28,6 +28,8 @@ export interface LifeDates {
   readonly nachname: string;
   readonly geboren: number | null;
   readonly gestorben: number | null;
+  /** The person is public (ADR 0062): else only they and staff see the life dates. */
+  readonly isPublic: boolean;
   readonly updatedAt: Date;
 }
 
@@ -55,6 +57,7 @@ interface Row {
   readonly gestorben: number | null;
   readonly version: string;
   readonly deleted_at: string | null;
+  readonly public: number;
 }
 
 /** The life dates' version: their own time once written, else the person's creation. */
@@ -71,6 +74,7 @@ function lifeDatesQuery(db: Kysely<DB>) {
       'persons.geboren',
       'persons.gestorben',
       'persons.deleted_at',
+      'persons.public',
     ])
     .select(VERSION.as('version'));
 }
@@ -86,9 +90,12 @@ const BY_SLUG = prepare<{ slug: string }, Row, DB>((db: Kysely<DB>) =>
 function toLookup(rows: readonly Row[]): Lookup<LifeDates> {
   const row = rows[0];
   if (!row) return null;
-  if (row.deleted_at !== null) return { gone: true };
+  if (row.deleted_at !== null) return row.public === 1 ? { gone: true } : { gone: true, privateTo: row.id };
   const { id, slug, vorname, nachname, geboren, gestorben, version } = row;
-  return { found: { id, slug, vorname, nachname, geboren, gestorben, updatedAt: new Date(version) } };
+  const isPublic = row.public === 1;
+  return {
+    found: { id, slug, vorname, nachname, geboren, gestorben, isPublic, updatedAt: new Date(version) },
+  };
 }
 
 export async function loadLifeDates(db: Kysely<DB>, id: number): Promise<Lookup<LifeDates>> {

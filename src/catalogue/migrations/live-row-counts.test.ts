@@ -1,6 +1,7 @@
 // 0005-live-row-counts on both engines: the counts start from the rows already there (an
 // upgrade of a populated catalogue) and stay equal to `count(*)` of live rows through bulk
-// inserts, soft deletes, revivals, hard deletes and a rolled-back write.
+// inserts, soft deletes, revivals, hard deletes and a rolled-back write; so does the count of
+// live public persons (migration 0013), which the public person list states.
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
 import { test } from 'node:test';
@@ -14,16 +15,20 @@ import { catalogueMigrations } from './index.ts';
 /** The kept counts and the counted ones, per table. */
 async function counts(db: Kysely<DB>) {
   const kept = await db.selectFrom('live_row_counts').select(['name', 'n']).orderBy('name').execute();
-  const live = async (table: 'persons' | 'works') =>
+  const live = async (table: 'persons' | 'works', extra = sql``) =>
     Number(
       (
         await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}
-          where deleted_at is null`.execute(db)
+          where deleted_at is null ${extra}`.execute(db)
       ).rows[0]?.n,
     );
   return {
     kept: Object.fromEntries(kept.map((r) => [r.name, Number(r.n)])),
-    counted: { persons: await live('persons'), works: await live('works') },
+    counted: {
+      persons: await live('persons'),
+      public_persons: await live('persons', sql`and public = 1`),
+      works: await live('works'),
+    },
   };
 }
 

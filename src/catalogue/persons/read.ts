@@ -17,6 +17,8 @@ interface PersonRow {
   readonly image: string | null;
   readonly updated_at: string;
   readonly deleted_at: string | null;
+  /** 1: the person has a live work (migration 0013, ADR 0062). */
+  readonly public: number;
   readonly username: string | null;
   /** [[id, slug, titel], …] in catalogue order: JSON text (SQLite) or already parsed (pg). */
   readonly werke: string | [number, string, string][];
@@ -45,6 +47,8 @@ function personQuery(db: Kysely<DB>) {
       'persons.image',
       'persons.updated_at',
       'persons.deleted_at',
+      // Who may see the person comes with the row: no further query (ADR 0062).
+      'persons.public',
       'accounts.username',
     ])
     .select(worksOf(db).as('werke'));
@@ -61,7 +65,7 @@ const BY_SLUG = prepare<{ slug: string }, PersonRow, DB>((db: Kysely<DB>) =>
 function toLookup(rows: readonly PersonRow[]): Lookup<Person> {
   const row = rows[0];
   if (!row) return null;
-  if (row.deleted_at !== null) return { gone: true };
+  if (row.deleted_at !== null) return row.public === 1 ? { gone: true } : { gone: true, privateTo: row.id };
   const list =
     typeof row.werke === 'string' ? (JSON.parse(row.werke) as [number, string, string][]) : row.werke;
   const werke: WorkRef[] = list.map(([id, slug, titel]) => ({ id, slug, titel }));
@@ -75,6 +79,7 @@ function toLookup(rows: readonly PersonRow[]): Lookup<Person> {
       image,
       username,
       werke,
+      isPublic: row.public === 1,
       updatedAt: new Date(updated_at),
     },
   };

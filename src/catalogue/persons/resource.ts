@@ -9,6 +9,7 @@ import { personRepresentation } from './person-view.ts';
 import { pickWriteMethods } from '../writes/index.ts';
 import { isWritablePersonStore, personWriteMethods } from './write.ts';
 import { personsView, type PersonsModel } from './persons-view.ts';
+import { visibleTo } from './visibility.ts';
 import { wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
 import type { OpenLending } from '../lending/open-lending.ts';
 import { personDeleteRepresentation } from './confirm-delete-view.ts';
@@ -28,7 +29,8 @@ export function personResource(store: PersonStore): ResourceDefinition {
     path: '/person',
     methods: {
       GET: async (ctx) => {
-        const result = resolve(await lookUp(store, ctx), '/personen');
+        // A private person is for themself and staff; to anyone else unknown (ADR 0062).
+        const result = resolve(visibleTo(await lookUp(store, ctx), ctx.user), '/personen');
         if ('redirect' in result) return result.redirect;
         // Staff asking to delete are told first what the person still has open (ADR 0061).
         if (wantsDeleteConfirmation(ctx) && hasOpenLending(store)) {
@@ -52,7 +54,8 @@ export function personsResource(store: PersonStore): ResourceDefinition {
     methods: {
       GET: async (ctx) => {
         const query = listQuery(ctx);
-        const page = await loadPage(store.list(query));
+        // Staff see every person; anyone else the public ones and themself (ADR 0062).
+        const page = await loadPage(store.list(query, ctx.user));
         const links = pageLinks('/personen', query, page, ctx);
         const model: PersonsModel = { query, page, links, canonicalPath: pagePath('/personen', query) };
         return {

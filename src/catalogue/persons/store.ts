@@ -1,5 +1,6 @@
 // SQL-backed PersonStore (read side, model.ts) plus the writes the catalogue needs.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Principal } from '../../http/resource/types.ts';
 import {
   clampLimit,
   filingName,
@@ -22,7 +23,7 @@ import {
   type WriteExpectation,
 } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { keyedList } from '../shared/keyed-list.ts';
+import { keyedList, type ListScope } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
 import { lockChangeCounter } from '../changes.ts';
@@ -93,13 +94,13 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
 
     bySlug: (slug) => loadPersonBySlug(db, slug),
 
-    async list(request: PageRequest): Promise<Page<PersonSummary>> {
+    async list(request: PageRequest, viewer: Principal | null = null): Promise<Page<PersonSummary>> {
       const limit = clampLimit(request.limit, maxPageSize);
       const plan = request.q?.trim()
         ? await planFullText(db, capabilities, PERSON_SEARCH, request.q)
         : undefined;
       if (plan === null) return { items: [], total: { count: 0, exact: true } };
-      const list = keyedList(db, 'persons');
+      const list = keyedList(db, 'persons', personScope(db, viewer));
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
         searchKeyset(plan, {
@@ -194,6 +195,30 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
 
     // Refused while the person has open loans or holds (PersonHasLendingError, ADR 0061).
     delete: (id, expect) => softDelete(db, 'persons', id, expect, now, touchWorksOf, refuseWhileLending),
+  };
+}
+
+/**
+ * The persons a viewer's lists show (ADR 0062): staff every live person; anyone else the public
+ * ones (the literal `public = 1` lets SQLite use the partial index persons_public_sort, which a
+ * bound parameter would not) and, signed in, themself — counted apart, being maybe private.
+ */
+function personScope(db: Kysely<DB>, viewer: Principal | null): ListScope {
+  if (viewer?.role === 'staff') return { counted: 'persons' };
+  if (viewer === null) return { where: sql<SqlBool>`persons.public = 1`, counted: 'public_persons' };
+  return {
+    where: sql<SqlBool>`(persons.public = 1 or persons.id = ${viewer.id})`,
+    counted: 'public_persons',
+    async uncounted() {
+      const self = await db
+        .selectFrom('persons')
+        .select('id')
+        .where('id', '=', viewer.id)
+        .where('deleted_at', 'is', null)
+        .where('public', '=', 0)
+        .executeTakeFirst();
+      return self ? 1 : 0;
+    },
   };
 }
 

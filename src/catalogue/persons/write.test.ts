@@ -12,6 +12,7 @@ import {
   MEMBER,
   representationOf,
   run,
+  STAFF,
   statusOf,
 } from '../../../test/kit/catalogue/write-support.ts';
 import { personResource, personsResource } from './resource.ts';
@@ -19,8 +20,8 @@ import { personResource, personsResource } from './resource.ts';
 const GOETHE = { vorname: 'Johann Wolfgang', nachname: 'von Goethe' };
 
 async function setup() {
-  const { persons } = await memoryCatalogue();
-  return { store: persons, one: personResource(persons), all: personsResource(persons) };
+  const { persons, works } = await memoryCatalogue();
+  return { store: persons, works, one: personResource(persons), all: personsResource(persons) };
 }
 
 const at = (slug: string) => ({ query: `slug=${slug}`, path: `/personen/${slug}` });
@@ -65,7 +66,8 @@ test('members and anonymous clients get 403 and nothing is stored', async () => 
     assert.equal(statusOf(await run(one, 'PUT', { ...at('a-b'), body: GOETHE, user })), 403);
     assert.equal(statusOf(await run(one, 'DELETE', { ...at('a-b'), user })), 403);
   }
-  assert.equal((await store.list({ limit: 10 })).items.length, 1);
+  // Staff see every person, also one without works (ADR 0062).
+  assert.equal((await store.list({ limit: 10 }, STAFF)).items.length, 1);
 });
 
 test('422 names every wrong field; nothing is stored', async (t) => {
@@ -214,7 +216,7 @@ test('DELETE: 204, then 410; an HTML form gets 303 to the collection', async () 
 });
 
 test('staff see the forms: new on the collection, edit and delete with _method, _csrf, _version', async () => {
-  const { one, all, slug, rep } = await withGoethe();
+  const { one, all, slug, rep, works } = await withGoethe();
   const list = squash(bodyOf(representationOf(await run(all, 'GET', { format: 'html' })), 'html'));
   assert.match(list, /<summary>Neue Person<\/summary>/);
   assert.match(list, /<form class="write" method="post" action="\/personen" novalidate>/);
@@ -232,6 +234,8 @@ test('staff see the forms: new on the collection, edit and delete with _method, 
     page,
     /id="bearbeiten-vorname" name="vorname" required maxlength="200" type="text" value="Johann Wolfgang"/,
   );
+  // An author, so that members and anonymous clients see his page at all (ADR 0062).
+  await works.create({ titel: 'Faust', personIds: [(rep.model as Person).id] });
   for (const user of [MEMBER, null]) {
     const anon = bodyOf(
       representationOf(await run(one, 'GET', { ...at(slug), format: 'html', user })),

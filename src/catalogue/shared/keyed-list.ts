@@ -1,6 +1,13 @@
 // The list queries the persons and works stores share: live rows in (sort_key, id) order
 // within a key range, optionally filtered by a full-text predicate (storage/search-page.ts).
-import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import {
   keyRangeFilters,
   termScan,
@@ -9,7 +16,7 @@ import {
   type KeyRange,
   type RowFilter,
 } from '../../storage/index.ts';
-import type { DB } from '../tables.ts';
+import type { DB, LiveRowCountsTable } from '../tables.ts';
 import type { Total } from '../model.ts';
 
 /**
@@ -22,7 +29,21 @@ const EVERYTHING: KeyRange = { direction: 'after', inclusive: false };
 
 export type ListedTable = 'persons' | 'works';
 
-export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
+/** Which live rows a list shows, and how they are counted: the person lists' viewers (ADR 0062). */
+export interface ListScope {
+  /** A further condition on the listed table's rows (persons: public); none: every live row. */
+  readonly where?: Expression<SqlBool>;
+  /** The row of live_row_counts counting the rows shown (migrations 0005, 0013). */
+  readonly counted: LiveRowCountsTable['name'];
+  /** Rows shown that the count leaves out (a member's own private record). */
+  readonly uncounted?: () => Promise<number>;
+}
+
+export function keyedList<T extends ListedTable>(
+  db: Kysely<DB>,
+  table: T,
+  scope: ListScope = { counted: table },
+) {
   const key = [`${table}.sort_key`, `${table}.id`];
   // One cast: Kysely cannot resolve columns of a generic table name, and both tables have
   // the columns used here (id, sort_key, deleted_at).
@@ -38,6 +59,7 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
   const within = (filter: RowFilter | undefined, range: KeyRange, live = true) => {
     let query = from();
     if (live) query = query.where('deleted_at', 'is', null);
+    if (live && scope.where) query = query.where(scope.where);
     for (const where of [...(filter ? [filter.where] : []), ...keyRangeFilters(key, range)])
       query = query.where(where);
     if (!filter?.collect) return query;
@@ -68,6 +90,7 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
     let query = (joined as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>)
       .where(sql<SqlBool>`${sql.ref(`ranked.${ranked.ftsTable}`)} match ${ranked.match}`)
       .where(`${table}.deleted_at` as 'deleted_at', 'is', null);
+    if (scope.where) query = query.where(scope.where);
     if (range.from)
       query = query.where(
         sql<SqlBool>`ranked.rowid ${sql.raw(after ? '>=' : '<=')} ${rankAt(range.from, range.direction, range.inclusive)}`,
@@ -84,7 +107,13 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
    */
   const termRows = (terms: NonNullable<RowFilter['terms']>, range: KeyRange, limit: number) => {
     const order = range.direction === 'after' ? 'asc' : 'desc';
-    const scan = termScan(terms, range, limit).as('found');
+    // A scoped list keeps only its rows inside the scan, so the scan's `limit` counts rows shown.
+    const where = scope.where;
+    const keep = where
+      ? (id: RawBuilder<unknown>) =>
+          sql`exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.id`)} = ${id} and ${where})`
+      : undefined;
+    const scan = termScan(keep ? { ...terms, keep } : terms, range, limit).as('found');
     let query = (
       db
         .selectFrom(scan)
@@ -92,6 +121,7 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
           join.on(sql<SqlBool>`${sql.ref(`${table}.id`)} = found.id`),
         ) as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>
     ).where(`${table}.deleted_at` as 'deleted_at', 'is', null);
+    if (where) query = query.where(where);
     // A scan range has no end; a walk's bounded window (never used with this plan) would.
     for (const where of keyRangeFilters(key, { direction: range.direction, inclusive: true, to: range.to }))
       query = query.where(where);
@@ -112,7 +142,7 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
 
   return {
     /**
-     * The list's size: the live rows (a count the triggers of migration 0005 keep), or for a search its matches
+     * The list's size: the rows shown (a count the triggers of migrations 0005 and 0013 keep), or for a search its matches
      * up to `cap` (a walk plan tests rows one by one, so it counts with its probe).
      */
     async total(plan: FullTextPlan | undefined, cap = SEARCH_COUNT_CAP): Promise<Total> {
@@ -120,9 +150,9 @@ export function keyedList<T extends ListedTable>(db: Kysely<DB>, table: T) {
         const row = await db
           .selectFrom('live_row_counts')
           .select('n')
-          .where('name', '=', table)
+          .where('name', '=', scope.counted)
           .executeTakeFirst();
-        return { count: Number(row?.n ?? 0), exact: true };
+        return { count: Number(row?.n ?? 0) + ((await scope.uncounted?.()) ?? 0), exact: true };
       }
       const filter = plan.kind === 'filter' ? plan.filter : plan.probe;
       // The ranked index counts by reading its first matches in rowid order, like a page.

@@ -1,7 +1,8 @@
-// Every public person and work with its last change, for the sitemap (ADR 0053): counted, then
+// Every public person and work with its last change, for the sitemap (ADR 0053; a person is
+// public while they have a live work, ADR 0062 — patrons never appear here): counted, then
 // read in id order a batch at a time (keyset on the primary key), so a part of 50,000 URLs never
 // holds more than one batch of rows in memory.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../tables.ts';
 import { personPath, workPath } from '../shared/urls.ts';
 
@@ -13,7 +14,7 @@ export interface SitemapEntry {
 }
 
 export interface SitemapSource {
-  /** How many entries there are: live persons, then live works. */
+  /** How many entries there are: live public persons, then live works. */
   count(): Promise<number>;
   /** The entries at positions `from` … `from + n - 1` (persons by id, then works by id), in batches. */
   entries(from: number, n: number): AsyncIterable<SitemapEntry[]>;
@@ -24,10 +25,18 @@ const BATCH = 1000;
 type Table = 'persons' | 'works';
 const PATH_OF: Record<Table, (slug: string) => string> = { persons: personPath, works: workPath };
 
+/** The table's rows that have a public URL: live, and for persons public (ADR 0062). */
+function listed(db: Kysely<DB>, table: Table) {
+  const live = (db.selectFrom(table) as SelectQueryBuilder<DB, 'persons', object>).where(
+    'deleted_at',
+    'is',
+    null,
+  );
+  return table === 'persons' ? live.where(sql<SqlBool>`persons.public = 1`) : live;
+}
+
 async function liveCount(db: Kysely<DB>, table: Table): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .where('deleted_at', 'is', null)
+  const row = await listed(db, table)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -43,9 +52,7 @@ async function* rowsOf(
   let after = 0;
   if (skip > 0) {
     // The row before the first one wanted: one index walk, then keyset from there.
-    const row = await db
-      .selectFrom(table)
-      .where('deleted_at', 'is', null)
+    const row = await listed(db, table)
       .select('id')
       .orderBy('id')
       .limit(1)
@@ -56,9 +63,7 @@ async function* rowsOf(
   }
   let left = n;
   while (left > 0) {
-    const rows = await db
-      .selectFrom(table)
-      .where('deleted_at', 'is', null)
+    const rows = await listed(db, table)
       .where('id', '>', after)
       .select(['id', 'slug', 'updated_at'])
       .orderBy('id')

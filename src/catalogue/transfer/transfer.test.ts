@@ -185,6 +185,8 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           works,
           counts: [
             ['persons', 2],
+            // Both are authors, so public (migration 0013, ADR 0062).
+            ['public_persons', 2],
             ['works', 3],
           ],
         });

@@ -12,6 +12,7 @@ import { generateWorks } from '../demo/index.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
+import { STAFF } from '../../../test/kit/catalogue/write-support.ts';
 
 const SEARCH = {
   idColumn: 'works.id',
@@ -90,26 +91,26 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           assert.ok(plan?.kind === 'filter' && plan.filter.terms, `${when}: ${q}: the term index is used`);
         }
       }
-      for (const q of PERSON_QUERIES) {
-        const rows = await database.db
+      // Staff see every live person, anyone else the public ones (with a live work, ADR 0062).
+      for (const [q, viewer] of PERSON_QUERIES.flatMap((q) => [STAFF, null].map((v) => [q, v] as const))) {
+        let reference = database.db
           .selectFrom('persons')
           .select('id')
           .where('deleted_at', 'is', null)
-          .where(fullTextMatch(database.capabilities, PERSON_SEARCH, q)!)
-          .orderBy('sort_key')
-          .orderBy('id')
-          .execute();
+          .where(fullTextMatch(database.capabilities, PERSON_SEARCH, q)!);
+        if (viewer === null) reference = reference.where('public', '=', 1);
+        const rows = await reference.orderBy('sort_key').orderBy('id').execute();
         const found: number[] = [];
         let after: string | undefined;
         do {
-          const page = await stores.persons.list({ q, limit: 7, after });
+          const page = await stores.persons.list({ q, limit: 7, after }, viewer);
           found.push(...page.items.map((p) => p.id));
           after = page.next;
         } while (after !== undefined);
         assert.deepEqual(
           found,
           rows.map((r) => r.id),
-          `${when}: persons q=${q}`,
+          `${when}: persons q=${q} as ${viewer?.role ?? 'anonymous'}`,
         );
       }
       for (const q of QUERIES) {

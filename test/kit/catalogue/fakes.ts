@@ -117,6 +117,7 @@ export const goethe: Person = {
   image: '/bilder/goethe.svg',
   username: 'goethe',
   werke: [{ id: 10, slug: 'faust', titel: 'Faust' }],
+  isPublic: true,
   updatedAt: when,
 };
 
@@ -172,10 +173,14 @@ export function fakePersonStore(
   return {
     ...finder(persons, moves),
     calls,
-    async list(req: PageRequest): Promise<Page<PersonSummary>> {
+    async list(req: PageRequest, viewer: Principal | null = null): Promise<Page<PersonSummary>> {
       calls.push(req);
       const q = req.q?.toLowerCase();
-      const hits = persons.filter((p) => !q || `${p.vorname} ${p.nachname}`.toLowerCase().includes(q));
+      const hits = persons.filter(
+        (p) =>
+          (p.isPublic || viewer?.role === 'staff' || viewer?.id === p.id) &&
+          (!q || `${p.vorname} ${p.nachname}`.toLowerCase().includes(q)),
+      );
       const summaries = hits.map(({ id, slug, vorname, nachname, werke }) => ({
         id,
         slug,
