@@ -3,6 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
 import { homeResource } from './home/index.ts';
+import { checkInResource } from './lending/checkin-resource.ts';
+import type { CheckInStore } from './lending/checkin-store.ts';
 import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
 import { holdResource, holdsResource, queueResource, type HoldStore } from './holds/index.ts';
 import { renewalResource, type RenewalStore } from './loans/index.ts';
@@ -14,6 +16,7 @@ import { catalogueRewrites } from './rewrites.ts';
 import { PASSTHROUGH_PREFIXES, registerCatalogueRoutes } from './routes.ts';
 import { workResource, worksResource } from './works/index.ts';
 import { lifeDatesResource, type LifeDatesStore } from './life-dates/index.ts';
+import { copiesResource, copyResource, type CopyStore } from './copies/index.ts';
 import { sessionErrorSlots, sessionResource } from './session/index.ts';
 import { registerAutoHook, serverStatusResource } from './server-status/index.ts';
 import type { ServerStatus } from '../logging/index.ts';
@@ -35,8 +38,12 @@ export interface ResourceStores {
   readonly holds?: HoldStore;
   /** Renewing loans (`/ausleihen/{user_id}/{loan_id}/verlaengerung`); served with the loans. */
   readonly renewals?: RenewalStore;
+  /** A work's copies (`/werke/{slug}/exemplare[/{nummer}]`); without it they are not served. */
+  readonly copies?: CopyStore;
   /** A person's life dates (`/personen/{slug}/lebensdaten`); without it they are not served. */
   readonly lifeDates?: LifeDatesStore;
+  /** The desk's check-in by barcode (`/rueckgabe`, with the loans); without it that is not served. */
+  readonly checkIns?: CheckInStore;
   /** Every public person and work for `/sitemap.xml`; without it no sitemap and no robots.txt. */
   readonly sitemap?: SitemapSource;
   /** Accounts (`/personen/{slug}/konto`, `…/konto/passwort`); without it they are not served. */
@@ -104,8 +111,12 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     ...(stores.lifeDates ? [lifeDatesResource(stores.lifeDates)] : []),
     worksResource(stores.works, stores.persons),
     workResource(stores.works, stores.persons),
+    ...(stores.copies
+      ? [copiesResource(stores.copies, stores.works), copyResource(stores.copies, stores.works)]
+      : []),
     ...(stores.loans ? [loansResource(stores.loans, lending), loanResource(stores.loans, lending)] : []),
     ...(stores.loans && stores.renewals ? [renewalResource(stores.loans, stores.renewals)] : []),
+    ...(stores.loans && stores.checkIns ? [checkInResource(stores.checkIns, stores.loans)] : []),
     ...(stores.holds
       ? [
           holdsResource(stores.holds, { ...(opts.holdDays !== undefined && { holdDays: opts.holdDays }) }),

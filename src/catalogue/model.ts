@@ -1,6 +1,7 @@
 // The catalogue's domain records as the stores return them and the views write them.
 // Field names follow the representations (German, docs/representations.md).
 import type { Principal } from '../http/resource/types.ts';
+import type { Copy } from './copies/model.ts';
 
 export interface WorkRef {
   readonly id: number;
@@ -34,6 +35,8 @@ export interface Work extends WorkRef {
   readonly verfuegbar: number;
   readonly personen: readonly PersonRef[];
   readonly updatedAt: Date;
+  /** The live copies with their status (issue 12); absent from stores that do not keep copies. */
+  readonly copies?: readonly Copy[];
 }
 
 /** What a lookup by slug or id finds: the record, a newer slug (→ 301), a deletion (→ 410), or nothing. */

@@ -14,6 +14,9 @@ export const catalogueRewrites: readonly RewriteRule[] = [
   { pattern: /^\/personen\/([^/.]+)\/konto$/, target: '/konto?slug=$1' },
   { pattern: /^\/personen\/([^/.]+)\/konto\/passwort$/, target: '/konto/passwort?slug=$1' },
   { pattern: /^\/werke\/([^/.]+)$/, target: '/werk?slug=$1' },
+  // A work's copies and one copy by its number (src/catalogue/copies, ADR 0058).
+  { pattern: /^\/werke\/([^/.]+)\/exemplare$/, target: '/exemplare?werk=$1' },
+  { pattern: /^\/werke\/([^/.]+)\/exemplare\/(\d+)$/, target: '/exemplar?werk=$1&slug=$2' },
   // A user's loans and one loan of theirs (src/catalogue/loans). `/ausleihen` itself, the staff
   // list of loans due, is a route of its own.
   { pattern: /^\/ausleihen\/(\d+)$/, target: '/ausleihen?benutzer=$1' },

@@ -9,9 +9,11 @@ import { createHoldStore } from './holds/store.ts';
 import { createRenewalStore, type RenewalStore } from './loans/renew.ts';
 import type { HoldStore } from './holds/model.ts';
 import type { StoreOptions } from './store-options.ts';
+import { createCheckInStore, type CheckInStore } from './lending/checkin-store.ts';
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
 import { createAccountStore, type AccountStore } from './accounts/store.ts';
+import { createCopyStore, type CopyStore } from './copies/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -20,8 +22,10 @@ export interface CatalogueStores {
   readonly holds: HoldStore;
   readonly renewals: RenewalStore;
   readonly lifeDates: LifeDatesStore;
+  readonly copies: CopyStore;
   readonly sitemap: SitemapSource;
   readonly accounts: AccountStore;
+  readonly checkIns: CheckInStore;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -46,7 +50,9 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
       ...(options?.holdDays !== undefined && { holdDays: options.holdDays }),
       ...(options?.maxRenewals !== undefined && { maxRenewals: options.maxRenewals }),
     }),
+    checkIns: createCheckInStore(db),
     lifeDates: createLifeDatesStore(db, options),
+    copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),
     accounts: createAccountStore(db, options?.now && (() => (options.now as () => Date)().toISOString())),
   };

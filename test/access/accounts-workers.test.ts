@@ -37,7 +37,8 @@ async function serveWithWorkers(databaseUrl: string, dir: string) {
       SHELFMARK_SECRET: undefined,
     },
     READY,
-    { cwd: ROOT },
+    // Migrating and loading the demo into a fresh PostgreSQL schema can take a while on a busy machine.
+    { cwd: ROOT, readyTimeoutMs: 180_000 },
   );
   for (let attempt = 0; (started.output().match(READY) ?? []).length < WORKERS; attempt++) {
     if (attempt > 600) throw new Error(`not every worker started:\n${started.output()}`);

@@ -1,9 +1,9 @@
 // The access matrix of issue 4 over real HTTP (docs/access.md): who may read anna's loans, borrow
-// and return for her, and write persons and works, see and change accounts and passwords (ADR 0063) —
-// {anonymous, anna, ben, staff} × every action, once with a session cookie from the log-in form (Origin + X-CSRF-Token on unsafe
-// requests) and once with HTTP Basic. Each cell must answer exactly its status; a refused write
-// must change nothing, and a 403 must come from the access rules (SHELFMARK_FORBIDDEN), not
-// from a failed CSRF check that would hide them.
+// and return for her, write persons and works, and see and change accounts and passwords
+// (ADR 0063) — {anonymous, anna, ben, staff} × every action, once with a session cookie from the
+// log-in form (Origin + X-CSRF-Token on unsafe requests) and once with HTTP Basic. Each cell must
+// answer exactly its status; a refused write must change nothing, and a 403 must come from the
+// access rules (SHELFMARK_FORBIDDEN), not from a failed CSRF check that would hide them.
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
@@ -45,6 +45,13 @@ interface Cell {
   /** A person without an account (staff create one), and one with an account (to lock, delete). */
   readonly noAccountSlug: string;
   readonly accountSlug: string;
+  /** Another loan of anna's, and the barcode of the copy it lends (for the desk's check-in). */
+  readonly checkInLoanPath: string;
+  readonly checkInBarcode: string;
+  /** A hold of anna's on a work with no free copy, that work, and another work with no free copy. */
+  readonly holdPath: string;
+  readonly heldSlug: string;
+  readonly holdableSlug: string;
 }
 
 interface Row {
@@ -88,6 +95,7 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       db.close();
     }
   };
+  let benId: number;
   const asStaff = (method: string, path: string, body?: unknown) =>
     request(server.base, staff, method, path, body);
   const status = async (path: string) => (await asStaff('GET', path)).status;
@@ -100,6 +108,29 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
   let availableBefore = 0;
 
   const rows: Row[] = [
+    {
+      // Copies are public (ADR 0058); who has one is shown to staff only.
+      action: 'GET the copies of a work lent to anna',
+      expected: { anonymous: 200, anna: 200, ben: 200, personal: 200 },
+      send: (c) => ({ method: 'GET', path: `/werke/${c.loanedSlug}/exemplare` }),
+      async verify(c, got, response) {
+        assert.equal(got, 200);
+        const body = (await response.json()) as { exemplar: { status: string; ausgeliehenVon?: unknown }[] };
+        assert.deepEqual(body.exemplar.map((e) => e.status).sort(), ['ausgeliehen', 'verfuegbar']);
+        const named = body.exemplar.some((e) => e.ausgeliehenVon !== undefined);
+        assert.equal(named, c.who === 'personal', 'the borrower is shown to staff only');
+      },
+    },
+    {
+      action: 'GET one copy',
+      expected: { anonymous: 200, anna: 200, ben: 200, personal: 200 },
+      send: (c) => ({ method: 'GET', path: `/werke/${c.ownWorkSlug}/exemplare/1` }),
+      async verify(_c, got, response) {
+        assert.equal(got, 200);
+        const body = (await response.json()) as { nummer: number; status: string };
+        assert.deepEqual([body.nummer, body.status], [1, 'verfuegbar']);
+      },
+    },
     {
       action: "GET anna's loan list",
       expected: OWNER_OR_STAFF,
@@ -139,12 +170,105 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       },
     },
     {
+      action: "GET anna's holds",
+      expected: OWNER_OR_STAFF,
+      send: (c) => ({ method: 'GET', path: `/personen/${c.annaSlug}/vormerkungen` }),
+      async verify(c, got, response) {
+        if (got !== 200) return;
+        const body = (await response.json()) as { vormerkung: { url: string }[] };
+        assert.ok(body.vormerkung.some((h) => h.url.endsWith(c.holdPath)));
+      },
+    },
+    {
+      action: "GET one of anna's holds",
+      expected: OWNER_OR_STAFF,
+      send: (c) => ({ method: 'GET', path: c.holdPath }),
+      async verify(c, got, response) {
+        if (got !== 200) return;
+        const body = (await response.json()) as { werk: { url: string }; status: string; position: number };
+        assert.match(body.werk.url, new RegExp(`/werke/${c.heldSlug}$`));
+        assert.deepEqual([body.status, body.position], ['wartend', 1]);
+      },
+    },
+    {
+      action: "GET a work's queue of holds",
+      expected: STAFF_ONLY(200),
+      send: (c) => ({ method: 'GET', path: `/werke/${c.heldSlug}/vormerkungen` }),
+      async verify(_c, got, response) {
+        if (got === 200)
+          assert.equal(((await response.json()) as { vormerkung: unknown[] }).vormerkung.length, 1);
+      },
+    },
+    {
+      action: 'POST a hold for anna',
+      expected: { anonymous: 403, anna: 201, ben: 403, personal: 201 },
+      send: (c) => ({
+        method: 'POST',
+        path: `/personen/${c.annaSlug}/vormerkungen`,
+        body: { werk: `/werke/${c.holdableSlug}` },
+      }),
+      async verify(c, got, response) {
+        const queue = await json<{ vormerkung: unknown[] }>(`/werke/${c.holdableSlug}/vormerkungen`);
+        assert.equal(queue.vormerkung.length, got === 201 ? 1 : 0);
+        if (got === 201)
+          assert.match(locationPath(response), new RegExp(`^/personen/${c.annaSlug}/vormerkungen/\\d+$`));
+      },
+    },
+    {
+      action: "DELETE (cancel) anna's hold",
+      expected: { anonymous: 403, anna: 204, ben: 403, personal: 204 },
+      send: (c) => ({ method: 'DELETE', path: c.holdPath }),
+      async verify(c, got) {
+        assert.equal(await status(c.holdPath), got === 204 ? 410 : 200);
+      },
+    },
+    {
+      action: "POST a renewal of anna's loan",
+      expected: OWNER_OR_STAFF,
+      send: (c) => ({ method: 'POST', path: `${c.loanPath}/verlaengerung` }),
+      async verify(c, got) {
+        const loan = await json<{ verlaengerungen?: number }>(c.loanPath);
+        assert.equal(loan.verlaengerungen, got === 200 ? 1 : 0);
+      },
+    },
+    {
       // Returns are checked in by staff (SHELFMARK_MEMBER_RETURNS off, ADR 0061).
       action: "DELETE (return) anna's loan",
       expected: { anonymous: 403, anna: 403, ben: 403, personal: 204 },
       send: (c) => ({ method: 'DELETE', path: c.loanPath }),
       async verify(c, got) {
         assert.equal(await status(c.loanPath), got === 204 ? 410 : 200);
+      },
+    },
+    {
+      action: "GET the desk's check-in page",
+      expected: STAFF_ONLY(200),
+      send: () => ({ method: 'GET', path: '/rueckgabe' }),
+      async verify(_c, got, response) {
+        if (got === 200)
+          assert.deepEqual(await response.json(), { barcode: null, signatur: null, ausleihe: null });
+      },
+    },
+    {
+      action: "POST a check-in of the copy of anna's loan (its barcode)",
+      expected: STAFF_ONLY(200),
+      send: (c) => ({ method: 'POST', path: '/rueckgabe', body: { barcode: c.checkInBarcode } }),
+      async verify(c, got, response) {
+        if (got === 200) {
+          const body = (await response.json()) as { ausleihe: { url: string } };
+          assert.equal(new URL(body.ausleihe.url).pathname, c.checkInLoanPath);
+        }
+        assert.equal(await status(c.checkInLoanPath), got === 200 ? 410 : 200);
+      },
+    },
+    {
+      // Access comes first: only staff learn that the barcode names no copy.
+      action: 'POST a check-in of an unknown barcode',
+      expected: STAFF_ONLY(422),
+      send: (c) => ({ method: 'POST', path: '/rueckgabe', body: { barcode: `KEIN-${c.tag}` } }),
+      async verify(_c, got, response) {
+        if (got === 422)
+          assert.equal(((await response.json()) as { code: string }).code, 'SHELFMARK_VALIDATION_FAILED');
       },
     },
     {
@@ -181,6 +305,40 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       },
     },
     {
+      action: 'POST a copy',
+      expected: STAFF_ONLY(201),
+      send: (c) => ({
+        method: 'POST',
+        path: `/werke/${c.ownWorkSlug}/exemplare`,
+        body: { signatur: `Mx ${c.tag}`, barcode: `MX-${c.tag}`, standort: 'Magazin' },
+      }),
+      async verify(c, got, response) {
+        if (got === 201) assert.equal(locationPath(response), `/werke/${c.ownWorkSlug}/exemplare/2`);
+        assert.equal(await status(`/werke/${c.ownWorkSlug}/exemplare/2`), got === 201 ? 200 : 404);
+      },
+    },
+    {
+      action: 'PUT a copy',
+      expected: STAFF_ONLY(200),
+      send: (c) => ({
+        method: 'PUT',
+        path: `/werke/${c.ownWorkSlug}/exemplare/1`,
+        body: { signatur: `Ersetzt ${c.tag}`, barcode: `MY-${c.tag}`, standort: 'Lesesaal', vermisst: false },
+      }),
+      async verify(c, got) {
+        const body = await json<{ standort: string }>(`/werke/${c.ownWorkSlug}/exemplare/1`);
+        assert.equal(body.standort, got === 200 ? 'Lesesaal' : 'Freihand');
+      },
+    },
+    {
+      action: 'DELETE (withdraw) a copy',
+      expected: STAFF_ONLY(204),
+      send: (c) => ({ method: 'DELETE', path: `/werke/${c.ownWorkSlug}/exemplare/1` }),
+      async verify(c, got) {
+        assert.equal(await status(`/werke/${c.ownWorkSlug}/exemplare/1`), got === 204 ? 410 : 200);
+      },
+    },
+    {
       action: 'POST a work',
       expected: STAFF_ONLY(201),
       send: (c) => ({ method: 'POST', path: '/werke', body: { titel: `Matrixwerk ${c.tag}`, exemplare: 1 } }),
@@ -200,6 +358,7 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       }),
       async verify(c, got) {
         const body = await json<{ exemplare: number }>(`/werke/${c.ownWorkSlug}`);
+        // Staff added a copy and withdrew one before (the copy rows): 1 either way, unless replaced.
         assert.equal(body.exemplare, got === 200 ? 7 : 1);
       },
     },
@@ -296,6 +455,7 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
     };
     annaSlug = new URL(who.person.url).pathname.replace('/personen/', '');
     annasHash = readAnnasHash();
+    benId = (await logIn(server.base, 'ben')).personId;
   });
   after(() => server?.dispose());
 
@@ -322,6 +482,22 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
     return slug;
   };
 
+  /** The barcode printed on the work's only copy (what the desk's scanner reads). */
+  function barcodeOf(slug: string): string {
+    const db = new DatabaseSync(server.databaseFile, { readOnly: true });
+    try {
+      const row = db
+        .prepare(
+          'select copies.barcode from copies join works on works.id = copies.work_id where works.slug = ?',
+        )
+        .get(slug) as { barcode: string } | undefined;
+      assert.ok(row, `a copy of ${slug}`);
+      return row.barcode;
+    } finally {
+      db.close();
+    }
+  }
+
   /** Fresh data for one cell (anna may hold one copy of a work at a time), made by staff. */
   async function prepareCell(mode: Mode, who: Who): Promise<Cell> {
     const tag = `${mode}-${who}`;
@@ -331,7 +507,22 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
     assert.equal(loan.status, 201, 'staff lends anna a copy');
     const person = await asStaff('POST', '/personen', { vorname: 'Ersetzt', nachname: tag });
     assert.equal(person.status, 201);
+    const checkInSlug = await newWork(`Zurück ${tag}`, 1);
+    const checkInLoan = await asStaff('POST', `/ausleihen/${annaId}`, { werk: `/werke/${checkInSlug}` });
+    assert.equal(checkInLoan.status, 201, 'staff lends anna a copy to check in');
+    // Two works whose one copy ben has: anna holds the first; the second is for a new hold.
+    const heldSlug = await newWork(`Vorgemerkt ${tag}`, 1);
+    const holdableSlug = await newWork(`Vormerkbar ${tag}`, 1);
+    for (const slug of [heldSlug, holdableSlug])
+      assert.equal((await asStaff('POST', `/ausleihen/${benId}`, { werk: slug })).status, 201, 'ben borrows');
+    const hold = await asStaff('POST', `/personen/${annaSlug}/vormerkungen`, { werk: heldSlug });
+    assert.equal(hold.status, 201, 'staff places a hold for anna');
     return {
+      checkInLoanPath: locationPath(checkInLoan),
+      checkInBarcode: barcodeOf(checkInSlug),
+      holdPath: locationPath(hold),
+      heldSlug,
+      holdableSlug,
       mode,
       who,
       tag,

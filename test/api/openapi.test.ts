@@ -58,7 +58,13 @@ describe('/openapi.json against the demo catalogue', () => {
     const [, userId, loanId] = /\/ausleihen\/(\d+)\/(\d+)$/.exec(new URL(loan.url).pathname) ?? [];
     // A person with an account (a borrower): `{slug}/konto` answers for them.
     const borrower = (await json(`/ausleihen/${userId}`)).person as { url: string };
-    samples = { slug: slugOf(borrower.url), work_slug: slugOf(work.url), user_id: userId!, loan_id: loanId! };
+    samples = {
+      slug: slugOf(borrower.url),
+      work_slug: slugOf(work.url),
+      user_id: userId!,
+      loan_id: loanId!,
+      nummer: '1',
+    };
   });
   after(() => c.stop());
 

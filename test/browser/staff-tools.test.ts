@@ -176,7 +176,7 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
     }
   });
 
-  test("staff's header links the due loans, the error log and /server-status; a person's page their loans", async () => {
+  test("staff's header links the due loans, the check-in, the error log and /server-status; a person's page their loans", async () => {
     const { context, page } = await newPage('personal', 1280);
     try {
       await page.goto(`${server.base}/personen/${annaSlug}`);
@@ -186,6 +186,7 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
         .evaluateAll((as) => as.map((a) => `${a.textContent} ${a.getAttribute('href')}`));
       assert.deepEqual(links, [
         'Fällige Ausleihen /ausleihen',
+        'Rückgabe /rueckgabe',
         'Fehlerprotokoll /protokoll/fehler',
         'Serverstatus /server-status',
       ]);
@@ -199,6 +200,9 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
         await tools.getByRole('link', { name: 'Fällige Ausleihen' }).getAttribute('aria-current'),
         'page',
       );
+      await tools.getByRole('link', { name: 'Rückgabe' }).click();
+      await page.getByRole('heading', { name: 'Rückgabe' }).waitFor();
+      assert.equal(await tools.getByRole('link', { name: 'Rückgabe' }).getAttribute('aria-current'), 'page');
       await tools.getByRole('link', { name: 'Fehlerprotokoll' }).click();
       await page.getByRole('heading', { name: 'Fehlerprotokoll' }).waitFor();
     } finally {

@@ -31,6 +31,20 @@ import { accountPath, accountTarget } from './target.ts';
 export const CREATE_PARAM = 'anlegen';
 const FORM_FIELDS = ['username', 'rolle', 'gesperrt'];
 
+/**
+ * Staff do not lock, demote or delete their own account over HTTP: the last staff account could
+ * lock everyone out of the administration (another staff member or the CLI can).
+ */
+function ownAccount(): HttpError {
+  return new HttpError('SHELFMARK_CONFLICT', {
+    detail: 'Staff cannot lock, demote or delete their own account; ask another staff member.',
+    localDetail: {
+      de: 'Das eigene Konto sperren, herabstufen oder löschen kann nur ein anderes Personalmitglied.',
+      en: 'Only another staff member can lock, demote or delete your own account.',
+    },
+  });
+}
+
 export function accountResource(
   persons: PersonStore,
   accounts: AccountStore,
@@ -99,6 +113,7 @@ export function accountResource(
       return invalidOutcome(ctx, problems, () =>
         accountRepresentation(person, current, formState(ctx, problems)),
       );
+    if (ctx.user?.id === current.id && (role !== 'staff' || locked)) throw ownAccount();
     const replaced = await accounts.update(
       person.id,
       { role, locked },
@@ -162,6 +177,7 @@ export function accountResource(
         const { person, account } = found;
         if (!account) throw notFound('This person has no account.');
         ctx.checkPreconditions(accountRepresentation(person, account));
+        if (ctx.user?.id === account.id) throw ownAccount();
         if (!(await accounts.removeById(person.id))) throw notFound('This person has no account.');
         return formFlow(ctx) && hasBody(ctx)
           ? { type: 'redirect', status: 303, path: personPath(person.slug) }

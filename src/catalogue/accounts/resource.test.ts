@@ -87,6 +87,11 @@ async function deviceOf(app: FastifyInstance, cookie: string): Promise<Device> {
   return { cookie, token: String(who.json().csrfToken) };
 }
 
+async function whoAmIJson(app: FastifyInstance, device: Device): Promise<{ slug: string }> {
+  const who = (await app.inject({ url: '/sitzung.json', headers: { cookie: device.cookie } })).json();
+  return { slug: new URL(String(who.person.url)).pathname.replace('/personen/', '') };
+}
+
 async function whoIs(app: FastifyInstance, device: Device): Promise<string | null> {
   const who = (await app.inject({ url: '/sitzung.json', headers: { cookie: device.cookie } })).json();
   return who.angemeldet ? String(who.username) : null;
@@ -405,6 +410,16 @@ describe('the account and its password over HTTP', () => {
     assert.equal((await send(app, 'PATCH', path, staff, { rolle: 'member' })).statusCode, 200);
     assert.equal(await whoIs(app, again), null, 'a role change ends the sessions too');
 
+    const own = `/personen/${(await whoAmIJson(app, staff)).slug}/konto`;
+    for (const [method, body] of [
+      ['PATCH', { gesperrt: true }],
+      ['PATCH', { rolle: 'member' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await send(app, method, own, staff, body);
+      assert.equal(res.statusCode, 409, `staff ${method} their own account ${JSON.stringify(body)}`);
+    }
+    assert.equal(await whoIs(app, staff), 'personal', 'and stay logged in as staff');
     assert.equal((await send(app, 'DELETE', path, ben)).statusCode, 403);
     assert.equal((await send(app, 'DELETE', path, staff)).statusCode, 204);
     assert.equal((await send(app, 'GET', path, staff)).statusCode, 404);

@@ -7,6 +7,15 @@ import type { DB } from '../tables.ts';
 import { isFreeCopy } from './free.ts';
 import { barcodeFor, signaturFor } from './signatur.ts';
 
+/**
+ * A write refused for copies in use (→ 409 SHELFMARK_COPY_ON_LOAN, nothing written): DELETE of a
+ * work with a copy on loan, PUT of fewer `exemplare` than copies free, withdrawing a copy that
+ * is lent or kept for a hold.
+ */
+export class CopiesOnLoanError extends Error {
+  override readonly name = 'CopiesOnLoanError';
+}
+
 /** The number of live copies, written to `works.exemplare`. */
 export async function syncCopyCount(trx: Kysely<DB>, workId: number): Promise<number> {
   const row = await trx

@@ -9,6 +9,7 @@ export const de = {
   navWorks: 'Werke',
   staffNavLabel: 'Werkzeuge für das Personal',
   navDueLoans: 'Fällige Ausleihen',
+  navCheckIn: 'Rückgabe',
   navErrorLog: 'Fehlerprotokoll',
   navServerStatus: 'Serverstatus',
   searchLabel: 'Katalog durchsuchen',

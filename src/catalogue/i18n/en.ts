@@ -11,6 +11,7 @@ export const en: Strings = {
   navWorks: 'Works',
   staffNavLabel: 'Staff tools',
   navDueLoans: 'Loans due',
+  navCheckIn: 'Check-in',
   navErrorLog: 'Error log',
   navServerStatus: 'Server status',
   searchLabel: 'Search the catalogue',

@@ -29,6 +29,23 @@ const de = {
     `Eine Ausleihe ist seit mehr als ${days} Tagen überfällig. Bitte geben Sie sie zuerst zurück; bis dahin ist keine neue Ausleihe möglich.`,
   returnAtDesk:
     'Rückgaben nimmt das Personal an der Theke entgegen. Bitte bringen Sie das Exemplar in die Bibliothek.',
+  checkInTitle: 'Rückgabe',
+  checkInIntro: 'Barcode des zurückgebrachten Exemplars scannen oder eingeben.',
+  barcode: 'Barcode',
+  checkInButton: 'Zurücknehmen',
+  checkedIn: (titel: string) => `„${titel}“ ist zurückgenommen.`,
+  stillLent: (titel: string) => `„${titel}“ ist noch ausgeliehen.`,
+  neverLent: 'Dieses Exemplar war noch nie ausgeliehen.',
+  copy: 'Exemplar',
+  work: 'Werk',
+  person: 'Ausgeliehen von',
+  borrowed: 'Ausgeliehen am',
+  due: 'Fällig am',
+  returned: 'Zurückgegeben am',
+  loan: 'Ausleihe',
+  unknownBarcode: 'Kein Exemplar hat diesen Barcode.',
+  barcodeRequired: 'Bitte einen Barcode angeben.',
+  notOnLoan: 'Dieses Exemplar ist nicht ausgeliehen; es gibt nichts zurückzunehmen.',
 };
 
 const en: typeof de = {
@@ -41,6 +58,23 @@ const en: typeof de = {
   overdueBlocks: (days) =>
     `A loan is overdue by more than ${days} days. Please return it first; until then no new loan is possible.`,
   returnAtDesk: 'Returns are checked in at the desk. Please bring the copy to the library.',
+  checkInTitle: 'Check-in',
+  checkInIntro: 'Scan or type the barcode of the returned copy.',
+  barcode: 'Barcode',
+  checkInButton: 'Check in',
+  checkedIn: (titel) => `“${titel}” is checked in.`,
+  stillLent: (titel) => `“${titel}” is still on loan.`,
+  neverLent: 'This copy has never been lent.',
+  copy: 'Copy',
+  work: 'Work',
+  person: 'Borrowed by',
+  borrowed: 'Borrowed on',
+  due: 'Due on',
+  returned: 'Returned on',
+  loan: 'Loan',
+  unknownBarcode: 'No copy has this barcode.',
+  barcodeRequired: 'Please enter a barcode.',
+  notOnLoan: 'This copy is not on loan; there is nothing to check in.',
 };
 
 export type LendingStrings = typeof de;

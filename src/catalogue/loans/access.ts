@@ -46,3 +46,6 @@ export function requireStaff(ctx: RequestContext): void {
 export const loansPath = (personId: number): string => `/ausleihen/${personId}`;
 export const loanPath = (personId: number, loanId: number): string => `/ausleihen/${personId}/${loanId}`;
 export const DUE_PATH = '/ausleihen';
+/** A loan's renewal: POST renews it (ADR 0060). */
+export const renewalPath = (personId: number, loanId: number): string =>
+  `${loanPath(personId, loanId)}/verlaengerung`;

@@ -4,7 +4,7 @@ import type { Representation, RequestContext, View } from '../../http/resource/t
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import { copyPath, fullName, personPath, workPath } from '../shared/urls.ts';
-import { loanPath, loansPath } from './access.ts';
+import { loanPath, loansPath, renewalPath } from './access.ts';
 import type { Loan } from './model.ts';
 import { dateText, loanStrings } from './strings.ts';
 import { lendingStrings } from '../lending/strings.ts';
@@ -27,7 +27,17 @@ export const isOverdue = (loan: Loan, now: Date): boolean =>
  * If-Modified-Since never keeps a stale "not overdue" alive).
  */
 export function loanChangedAt(loan: Loan, now: Date): Date {
-  return isOverdue(loan, now) ? loan.dueAt : loan.borrowedAt;
+  const changed = loan.renewedAt ?? loan.borrowedAt; // a renewal moves the due date (ADR 0060)
+  return isOverdue(loan, now) && loan.dueAt > changed ? loan.dueAt : changed;
+}
+
+/** The renew button (ADR 0060): a plain POST form; the server says why when it refuses. */
+export function renewForm(loan: Loan, ctx: RequestContext): Markup {
+  const t = loanStrings(ctx.lang);
+  return html`<form class="renew" method="post" action="${ctx.links.relative(renewalPath(loan.person.id, loan.id))}">
+    ${ctx.csrfToken !== null ? html`<input type="hidden" name="_csrf" value="${ctx.csrfToken}" />` : ''}
+    <button type="submit" aria-label="${t.renewLabel(loan.werk.titel)}">${t.renewButton}</button>
+  </form>`;
 }
 
 export function loanRepresentation(
@@ -132,7 +142,10 @@ function loanHtml(m: LoanModel, ctx: RequestContext): Markup {
       <dd>${timeHtml(loan.borrowedAt, ctx)}</dd>
       <dt>${t.due}</dt>
       <dd>${timeHtml(loan.dueAt, ctx)}${overdueHtml(m.overdue, ctx)}</dd>
+      <dt>${t.renewals}</dt>
+      <dd class="renewals">${loan.renewals ?? 0}</dd>
     </dl>
+    ${ctx.user !== null && loan.returnedAt === null ? renewForm(loan, ctx) : ''}
     ${mayReturn(ctx, m.memberReturns) ? returnForm(loan, m.now, ctx) : ctx.user !== null ? returnAtDeskHtml(ctx) : ''}
     <p><a href="${rel(loansPath(loan.person.id))}">${t.backToList}</a></p>
   </article>`;
@@ -150,6 +163,7 @@ function loanXml(m: LoanModel, ctx: RequestContext): Markup {
   <ausgeliehen>${loan.borrowedAt.toISOString()}</ausgeliehen>
   <faellig>${loan.dueAt.toISOString()}</faellig>
   <ueberfaellig>${String(m.overdue)}</ueberfaellig>
+  <verlaengerungen>${loan.renewals ?? 0}</verlaengerungen>
 </ausleihe>`;
 }
 
@@ -162,6 +176,7 @@ function loanJson(m: LoanModel, ctx: RequestContext): unknown {
     ausgeliehen: loan.borrowedAt.toISOString(),
     faellig: loan.dueAt.toISOString(),
     ueberfaellig: m.overdue,
+    verlaengerungen: loan.renewals ?? 0,
   };
 }
 

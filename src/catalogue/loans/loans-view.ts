@@ -6,6 +6,7 @@ import { layout } from '../layout/index.ts';
 import type { PersonRef } from '../model.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { loanPath, loansPath } from './access.ts';
+import { holdsPath } from '../holds/access.ts';
 import {
   copyHtml,
   copyJson,
@@ -14,6 +15,7 @@ import {
   loansTable,
   mayReturn,
   overdueHtml,
+  renewForm,
   returnAtDeskHtml,
   returnForm,
   timeHtml,
@@ -81,15 +83,19 @@ function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
         <a href="${rel(loanPath(loan.person.id, loan.id))}">${timeHtml(loan.borrowedAt, ctx)}</a>
       </td>
       <td data-label="${t.due}">${timeHtml(loan.dueAt, ctx)}${overdueHtml(isOverdue(loan, m.now), ctx)}</td>
-      ${returns ? html`<td class="actions">${returnForm(loan, m.now, ctx)}</td>` : ''}
+      <td data-label="${t.renewals}">${loan.renewals ?? 0}</td>
+      ${forms ? html`<td class="actions">${renewForm(loan, ctx)} ${returns ? returnForm(loan, m.now, ctx) : ''}</td>` : ''}
     </tr> `,
   );
   const main = html`<article class="loans">
     <h1>${t.listTitle(name)}</h1>
-    <p><a href="${rel(personPath(m.person.slug))}">${name}</a></p>
+    <p>
+      <a href="${rel(personPath(m.person.slug))}">${name}</a> ·
+      <a href="${rel(holdsPath(m.person.slug))}">${t.holdsLink}</a>
+    </p>
     ${
       m.items.length > 0
-        ? loansTable([t.work, t.copy, t.borrowed, t.due, ...(returns ? [t.actions] : [])], rows)
+        ? loansTable([t.work, t.copy, t.borrowed, t.due, t.renewals, ...(forms ? [t.actions] : [])], rows)
         : html`<p>${t.none}</p>`
     }
     ${forms && !returns && m.items.length > 0 ? returnAtDeskHtml(ctx) : ''}
@@ -107,6 +113,7 @@ function loansXml(m: LoansModel, ctx: RequestContext): Markup {
     <ausgeliehen>${loan.borrowedAt.toISOString()}</ausgeliehen>
     <faellig>${loan.dueAt.toISOString()}</faellig>
     <ueberfaellig>${String(isOverdue(loan, m.now))}</ueberfaellig>
+    <verlaengerungen>${loan.renewals ?? 0}</verlaengerungen>
   </ausleihe>`,
   );
   return xml`<ausleihen>
@@ -125,6 +132,7 @@ function loansJson(m: LoansModel, ctx: RequestContext): unknown {
       ausgeliehen: loan.borrowedAt.toISOString(),
       faellig: loan.dueAt.toISOString(),
       ueberfaellig: isOverdue(loan, m.now),
+      verlaengerungen: loan.renewals ?? 0,
     })),
   };
 }

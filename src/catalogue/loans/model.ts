@@ -21,6 +21,10 @@ export interface Loan {
   readonly dueAt: Date;
   /** Null while the loan is open. */
   readonly returnedAt: Date | null;
+  /** How often it was renewed (ADR 0060); absent: never (records made without the store). */
+  readonly renewals?: number;
+  /** When it was last renewed; null or absent: never. */
+  readonly renewedAt?: Date | null;
 }
 
 export interface CurrentLoans {

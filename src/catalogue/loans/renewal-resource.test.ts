@@ -87,6 +87,10 @@ test('the borrower and staff renew (200 with the loan, a form 303); others 403',
   assert.equal(status(ok), 200);
   assert.ok(!(ok instanceof HttpError) && ok.type === 'representation');
   assert.equal(ok.representation.canonicalPath, `/ausleihen/${anna.id}/${loanId}`);
+  const renewed = await stores.loans.loan(anna.id, loanId);
+  assert.equal(renewed?.renewals, 1);
+  assert.ok(renewed?.renewedAt, 'the renewal is dated');
+  assert.equal(ok.representation.lastModified?.getTime(), renewed.renewedAt.getTime(), 'Last-Modified moved');
   const second = await lend(anna);
   const form = await renew(staff, anna.id, second.loanId, { format: 'html', bodyType: 'form' });
   assert.ok(!(form instanceof HttpError) && form.type === 'redirect');

@@ -11,8 +11,7 @@ import { loanRepresentation } from './loan-view.ts';
 import type { LoanStore } from './model.ts';
 import type { RenewalStore, RenewOutcome } from './renew.ts';
 
-export const renewalPath = (personId: number, loanId: number): string =>
-  `/ausleihen/${personId}/${loanId}/verlaengerung`;
+export { renewalPath } from './access.ts';
 
 function refusal(outcome: Extract<RenewOutcome, { ok: false }>, max: number): HttpError {
   switch (outcome.reason) {

@@ -37,6 +37,8 @@ type LoanRow = {
   borrowed_at: string;
   due_at: string;
   returned_at: string | null;
+  renewals: number;
+  renewed_at: string | null;
   person_id: number;
   person_slug: string;
   vorname: string;
@@ -67,6 +69,8 @@ function loanOf(row: LoanRow): Loan {
     borrowedAt: new Date(row.borrowed_at),
     dueAt: new Date(row.due_at),
     returnedAt: row.returned_at === null ? null : new Date(row.returned_at),
+    renewals: row.renewals,
+    renewedAt: row.renewed_at === null ? null : new Date(row.renewed_at),
   };
 }
 
@@ -82,6 +86,8 @@ function loansQuery(db: Kysely<DB>) {
       'loans.borrowed_at',
       'loans.due_at',
       'loans.returned_at',
+      'loans.renewals',
+      'loans.renewed_at',
       'persons.id as person_id',
       'persons.slug as person_slug',
       'persons.vorname',
@@ -153,10 +159,17 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
       // Returned loans leave the list, so they change it too.
       const last = await db
         .selectFrom('loans')
-        .select((eb) => [eb.fn.max('borrowed_at').as('borrowed'), eb.fn.max('returned_at').as('returned')])
+        .select((eb) => [
+          eb.fn.max('borrowed_at').as('borrowed'),
+          eb.fn.max('returned_at').as('returned'),
+          // A renewal moves a due date the list shows (ADR 0060).
+          eb.fn.max('renewed_at').as('renewed'),
+        ])
         .where('person_id', '=', personId)
         .executeTakeFirst();
-      const stamps = [last?.borrowed, last?.returned].filter((s): s is string => typeof s === 'string');
+      const stamps = [last?.borrowed, last?.returned, last?.renewed].filter(
+        (s): s is string => typeof s === 'string',
+      );
       const latest = stamps.sort().at(-1);
       return { items: rows.map(loanOf), lastChange: latest === undefined ? null : new Date(latest) };
     },

@@ -23,6 +23,10 @@ const de = {
   borrowHint: (days: number) => `Die Leihfrist beträgt ${days} Tage.`,
   backToList: 'Zur Liste der Ausleihen',
   actions: 'Aktion',
+  renewals: 'Verlängert',
+  renewButton: 'Verlängern',
+  renewLabel: (titel: string) => `„${titel}“ verlängern`,
+  holdsLink: 'Vormerkungen',
 };
 
 const en: typeof de = {
@@ -46,6 +50,10 @@ const en: typeof de = {
   borrowHint: (days) => `The loan period is ${days} days.`,
   backToList: 'Back to the list of loans',
   actions: 'Action',
+  renewals: 'Renewed',
+  renewButton: 'Renew',
+  renewLabel: (titel) => `Renew “${titel}”`,
+  holdsLink: 'Holds',
 };
 
 export type LoanStrings = typeof de;

@@ -68,6 +68,20 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
   },
   { resource: 'work', path: '/werke/{slug}', summary: 'One work', schema: 'work', signIn: 'writes' },
   {
+    resource: 'copies',
+    path: '/werke/{slug}/exemplare',
+    summary: "A work's copies with shelfmark, barcode, location and status; POST adds one (staff)",
+    schema: 'copies',
+    signIn: 'writes',
+  },
+  {
+    resource: 'copy',
+    path: '/werke/{slug}/exemplare/{nummer}',
+    summary: 'One copy; PUT/PATCH edit it, DELETE withdraws it (staff)',
+    schema: 'copy',
+    signIn: 'writes',
+  },
+  {
     resource: 'loans',
     path: '/ausleihen',
     summary: 'Open loans by due date (staff)',
@@ -93,6 +107,14 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     resource: 'renewal',
     path: '/ausleihen/{user_id}/{loan_id}/verlaengerung',
     summary: 'POST renews the loan (409 with the reason when it may not be renewed)',
+    signIn: 'always',
+  },
+  {
+    resource: 'check-in',
+    path: '/rueckgabe',
+    summary: "The desk's check-in (staff): POST a copy's barcode to return its open loan",
+    schema: 'check-in',
+    query: [{ name: 'barcode', type: 'string', description: "A copy's barcode: its latest loan." }],
     signIn: 'always',
   },
   {

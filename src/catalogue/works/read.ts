@@ -8,6 +8,7 @@ import type { Lookup, PersonRef, Work } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { isValidSlug, resolveSlug } from '../slugs.ts';
 import { isFreeCopy } from '../copies/free.ts';
+import { liveCopies } from '../copies/read.ts';
 
 interface WorkRow {
   readonly id: number;
@@ -90,16 +91,22 @@ function toLookup(rows: readonly WorkRow[]): Lookup<Work> {
   };
 }
 
-/** A work by id with persons and availability, from `db` (or a transaction). */
+/** The live work with its copies: one more prepared statement (copies/read.ts, ADR 0047). */
+async function withCopies(db: Kysely<DB>, found: Lookup<Work>): Promise<Lookup<Work>> {
+  if (found === null || !('found' in found)) return found;
+  return { found: { ...found.found, copies: await liveCopies(db, found.found.id) } };
+}
+
+/** A work by id with persons, availability and copies, from `db` (or a transaction). */
 export async function loadWork(db: Kysely<DB>, id: number): Promise<Lookup<Work>> {
-  return toLookup(await BY_ID.execute(db, { id }));
+  return withCopies(db, toLookup(await BY_ID.execute(db, { id })));
 }
 
 /** A work by current slug; a former slug → its successor (301) or gone (410). */
 export async function loadWorkBySlug(db: Kysely<DB>, slug: string): Promise<Lookup<Work>> {
   if (!isValidSlug(slug)) return null;
   const found = toLookup(await BY_SLUG.execute(db, { slug }));
-  if (found !== null) return found;
+  if (found !== null) return withCopies(db, found);
   const resolution = await resolveSlug(db, 'work', slug);
   return resolution && 'id' in resolution ? loadWork(db, resolution.id) : resolution;
 }

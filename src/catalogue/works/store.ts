@@ -20,15 +20,9 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
-import { hasCopyOnLoan, setCopyCount } from '../copies/count.ts';
+import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/count.ts';
 
-/**
- * A work write refused for its copies (→ 409 SHELFMARK_COPY_ON_LOAN, nothing written): DELETE of
- * a work with a copy on loan, or PUT of fewer `exemplare` than it has copies not free.
- */
-export class CopiesOnLoanError extends Error {
-  override readonly name = 'CopiesOnLoanError';
-}
+export { CopiesOnLoanError };
 
 export interface WorkInput {
   /** Wanted slug (PUT to a new URL, demo data); generated from the title when absent. */

@@ -5,7 +5,7 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Work } from '../model.ts';
-import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { copiesPath, fullName, personPath, workPath } from '../shared/urls.ts';
 import {
   deleteConfirmationPage,
   deleteLink,
@@ -17,6 +17,8 @@ import {
 import { editWorkForm, workFormValues } from './work-forms.ts';
 import { borrowButton } from '../loans/borrow-button.ts';
 import { holdButton } from '../holds/hold-button.ts';
+import { copiesTable, copyItemsJson, copyItemsXml } from '../copies/copies-view.ts';
+import { copyStrings } from '../copies/strings.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(w: Work, ctx: RequestContext): Markup {
@@ -68,6 +70,16 @@ function workHtml(w: Work, ctx: RequestContext): Markup {
       <dd><span class="availability${w.verfuegbar > 0 ? '' : ' none'}">${w.verfuegbar}</span></dd>
     </dl>
     ${borrowButton(w, ctx)} ${holdButton(w, ctx)}
+    ${
+      w.copies
+        ? html`<section class="copies" aria-labelledby="exemplare-ueberschrift">
+            <h2 id="exemplare-ueberschrift">
+              <a href="${ctx.links.relative(copiesPath(w.slug))}">${copyStrings(ctx.lang).heading}</a>
+            </h2>
+            ${copiesTable(w, w.copies, ctx)}
+          </section>`
+        : ''
+    }
   </article>
   ${staffTools(w, ctx)}`;
   return layout({ title: w.titel, main, canonicalPath: workPath(w.slug), section: 'works' }, ctx);
@@ -81,7 +93,13 @@ function workXml(w: Work, ctx: RequestContext): Markup {
   <titel>${w.titel}</titel>${w.jahr !== null ? xml`\n  <jahr>${w.jahr}</jahr>` : ''}
   ${persons.length > 0 ? xml`<personen>${persons}\n  </personen>` : xml`<personen/>`}
   <exemplare>${w.exemplare}</exemplare>
-  <verfuegbar>${w.verfuegbar}</verfuegbar>
+  <verfuegbar>${w.verfuegbar}</verfuegbar>${
+    w.copies
+      ? xml`
+  <bestand ref="${ctx.links.absolute(copiesPath(w.slug))}">${copyItemsXml(w, w.copies, ctx, '    ')}
+  </bestand>`
+      : ''
+  }
 </werk>`;
 }
 
@@ -92,6 +110,9 @@ function workJson(w: Work, ctx: RequestContext): unknown {
     person: w.personen.map((p) => ({ name: fullName(p), url: ctx.links.absolute(personPath(p.slug)) })),
     exemplare: w.exemplare,
     verfuegbar: w.verfuegbar,
+    ...(w.copies && {
+      bestand: { url: ctx.links.absolute(copiesPath(w.slug)), exemplar: copyItemsJson(w, w.copies, ctx) },
+    }),
   };
 }
 
@@ -103,7 +124,10 @@ export function workRepresentation(work: Work): Representation<Work> {
     model: work,
     view: workView,
     canonicalPath: workPath(work.slug),
-    lastModified: work.updatedAt,
+    // A copy's status can change after the work's last write (a renewal, a hold made ready).
+    lastModified: new Date(
+      Math.max(work.updatedAt.getTime(), ...(work.copies ?? []).map((c) => c.changedAt.getTime())),
+    ),
     schema: 'work',
   };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rewrite, stripBase, stripSuffix, withSuffix } from './rewrite.ts';
+import { MalformedPathError, rewrite, stripBase, stripSuffix, withSuffix } from './rewrite.ts';
 import { resolveUrl, type UrlSpace } from './resolve.ts';
 
 const RULES = [
@@ -91,4 +91,16 @@ test('resolveUrl: ?format= is remembered; passthrough paths keep their suffix', 
     path: '/schema/person.json',
     routedUrl: '/schema/person.json?x',
   });
+});
+
+test('a capture is decoded and encoded again unless that leaves it unchanged (the shortcut agrees)', () => {
+  const rules = [{ pattern: /^\/p\/([^]+)$/, target: '/p?slug=$1' }];
+  for (const code of Array.from({ length: 0x80 }, (_, i) => i)) {
+    const c = String.fromCharCode(code);
+    if (c === '/' || c === '?' || c === '#' || c === '%') continue;
+    assert.equal(rewrite(`/p/a${c}b`, rules), `/p?slug=${encodeURIComponent(`a${c}b`)}`, JSON.stringify(c));
+  }
+  assert.equal(rewrite('/p/g%C3%B6the', rules), '/p?slug=g%C3%B6the');
+  assert.equal(rewrite('/p/a%26b', rules), '/p?slug=a%26b');
+  assert.throws(() => rewrite('/p/a%zz', rules), MalformedPathError);
 });

@@ -49,9 +49,14 @@ export class MalformedPathError extends Error {}
 // A capture goes into the target's query string, so it is decoded and re-encoded: an `&` or
 // `=` the client sent percent-encoded must stay data, never become a new parameter (the
 // problem mod_rewrite's [B] flag exists for).
+// A capture of only the characters encodeURIComponent leaves as they are (a slug, an id) comes
+// out of decoding and encoding unchanged: skip both (ADR 0066, every request's rewrite).
+const UNCHANGED = /^[A-Za-z0-9\-_.!~*'()]*$/;
+
 function substitute(target: string, match: RegExpExecArray): string {
   return target.replace(/\$(\d)/g, (_, n: string) => {
     const captured = match[Number(n)] ?? '';
+    if (UNCHANGED.test(captured)) return captured;
     try {
       return encodeURIComponent(decodeURIComponent(captured));
     } catch {
