@@ -3,7 +3,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Kysely } from 'kysely';
-import type { HandlerMethod, Outcome, Principal, ResourceDefinition } from '../../http/resource/types.ts';
+import type {
+  HandlerMethod,
+  Outcome,
+  Principal,
+  Representation,
+  ResourceDefinition,
+} from '../../http/resource/types.ts';
 import { migrateToLatest, openDatabase, type Database } from '../../storage/index.ts';
 import { catalogueMigrations } from '../migrations/index.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
@@ -12,6 +18,10 @@ import { HttpError } from '../shared/errors.ts';
 import { fakeContext, render, type FakeContextOptions } from '../../../test/kit/catalogue/fakes.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { holdResource, holdsResource, queueResource } from './resource.ts';
+import { holdButton } from './hold-button.ts';
+import { skipUnless } from '../../../test/support/requirements.ts';
+import { htmlReport } from '../../../test/kit/html-report.ts';
+import { renderRepresentation } from '../../http/representation/render.ts';
 
 let database: Database<DB>;
 let stores: CatalogueStores;
@@ -235,4 +245,46 @@ test('every representation is valid against its schema; the HTML pages have thei
   assert.match(page, /name="_method" value="DELETE"/);
   assert.match(page, /name="_csrf" value="fake-csrf-token"/);
   assert.match(page, />Vormerkung löschen<\/button>/);
+});
+
+test('the hold pages pass the Nu HTML checker', skipUnless('java'), async () => {
+  const [anna, ben] = [await member(), await member()];
+  const w = await lentWork();
+  const a = await stores.holds.place(anna.id, { id: w.id });
+  assert.ok(a.ok && (await stores.holds.place(ben.id, { id: w.id })).ok);
+  const html = { format: 'html' as const };
+  const pages = {
+    holds: await run(list(), 'GET', { ...html, user: anna.user, query: { slug: anna.slug } }),
+    hold: await run(one(), 'GET', {
+      ...html,
+      user: anna.user,
+      query: { slug: anna.slug, id: String(a.hold.id) },
+    }),
+    queue: await run(queue(), 'GET', { ...html, user: STAFF, query: { slug: w.slug }, lang: 'en' }),
+  };
+  const report = await htmlReport(
+    Object.entries(pages).map(([name, outcome]) => {
+      assert.ok(!(outcome instanceof HttpError) && outcome.type === 'representation', name);
+      return {
+        name,
+        html: renderRepresentation(
+          outcome.representation as Representation<unknown>,
+          fakeContext({ ...html, user: anna.user }),
+        ),
+      };
+    }),
+  );
+  assert.equal(report, '');
+});
+
+test('the work page offers "Vormerken" to a logged-in member only when no copy is free; staff get the queue', () => {
+  const member: Principal = { id: 5, username: 'anna', role: 'member' };
+  const page = (verfuegbar: number, user: Principal | null) =>
+    holdButton({ slug: 'faust', verfuegbar }, fakeContext({ format: 'html', user })).text;
+  assert.match(page(0, member), /<form class="place-hold" method="post" action="\/vormerkungen\?id=5">/);
+  assert.match(page(0, member), /<input type="hidden" name="werk" value="faust" \/>/);
+  assert.match(page(0, member), /<button type="submit">Vormerken<\/button>/);
+  assert.equal(page(1, member), '');
+  assert.equal(page(0, null), '');
+  assert.match(page(1, STAFF), /href="\/werke\/faust\/vormerkungen"/);
 });
