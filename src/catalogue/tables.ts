@@ -21,6 +21,8 @@ export interface PersonsTable {
   life_dates_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 while the person has a live work, else 0; kept by triggers (migration 0013, ADR 0062). */
   public: ColumnType<number, number | undefined, number>;
+  /** Another system's id of the person (an import's key, ADR 0064); unique, null: none. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WorksTable {
@@ -35,6 +37,10 @@ export interface WorksTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Another system's id of the work (an import's key, ADR 0064); unique, null: none. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The ISBN as an imported record gave it; null: none. */
+  isbn: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PersonWorkTable {

@@ -103,7 +103,7 @@ for (const engine of engines) {
       const csv = await run(['export', '--format', 'csv', '--accounts', ...db]);
       assert.equal(csv.code, 0, csv.err);
       assert.match(csv.out, /^type,slug,/);
-      assert.match(csv.out, /\r\nwork,das-schloss,,,,,,Das Schloss,1926,,kafka,/);
+      assert.match(csv.out, /\r\nwork,das-schloss,,,,,,,Das Schloss,1926,,,kafka,/);
       const fromStdin = await run(['import', '-', '--format', 'csv', ...db], csv.out);
       assert.equal(fromStdin.code, 0, fromStdin.err);
       assert.match(fromStdin.out, /accounts: 0 new, 0 changed, 1 unchanged; lines not imported: 0/);

@@ -26,7 +26,7 @@ export async function generateWorks(
     for (let start = 0; start < personCount; start += BATCH) {
       const rows = [];
       for (let i = start; i < Math.min(personCount, start + BATCH); i += 1) {
-        const { type: _type, ...p } = syntheticPerson(i, tag);
+        const { type: _type, externeId: _id, ...p } = syntheticPerson(i, tag);
         rows.push({
           ...p,
           sort_key: personSortKey(p.vorname, p.nachname),
@@ -44,7 +44,13 @@ export async function generateWorks(
       const rows = [];
       const authors: (typeof people)[] = [];
       for (let i = start; i < Math.min(n, start + BATCH); i += 1) {
-        const { type: _type, authors: numbers, ...work } = syntheticWork(i, tag, people.length);
+        const {
+          type: _type,
+          authors: numbers,
+          externeId: _id,
+          isbn: _isbn,
+          ...work
+        } = syntheticWork(i, tag, people.length);
         const persons = numbers.map((k) => people[k]!);
         authors.push(persons);
         rows.push({

@@ -93,12 +93,13 @@ export function syntheticPersonCount(works: number): number {
   return Math.max(1, Math.ceil(works / 4));
 }
 
-export function syntheticPerson(i: number, tag: string): PersonRecord {
+export function syntheticPerson(i: number, tag: string): PersonRecord & { readonly slug: string } {
   const vorname = pick(VORNAMEN, i * 7);
   const nachname = pick(NACHNAMEN, i * 3 + Math.floor(i / 16));
   return {
     type: 'person',
     slug: `${slugify(`${vorname} ${nachname}`)}-${tag}-${i}`,
+    externeId: null,
     vorname,
     nachname,
     image: null,
@@ -112,15 +113,17 @@ export function syntheticWork(
   i: number,
   tag: string,
   persons: number,
-): Omit<WorkRecord, 'personen'> & { readonly authors: readonly number[] } {
+): Omit<WorkRecord, 'personen'> & { readonly slug: string; readonly authors: readonly number[] } {
   const nomen = pick(NOMEN, i * 5 + Math.floor(i / 12));
   const titel = `${ARTIKEL[nomen] ?? 'Der'} ${pick(ADJEKTIVE, i)} ${nomen} ${Math.floor(i / 168) + 1}`;
   const first = i % persons;
   return {
     type: 'work',
     slug: `${slugify(titel)}-${tag}-${i}`,
+    externeId: null,
     titel,
     jahr: 1800 + (i % 220),
+    isbn: null,
     exemplare: 1 + (i % 5),
     authors: i % 10 === 0 && persons > 1 ? [first, (i + 1) % persons] : [first],
   };

@@ -11,6 +11,7 @@ import { personListRanks } from './0008-person-list-ranks.ts';
 import { counterFirst } from './0009-counter-first.ts';
 import { circulationTables } from './0010-circulation.ts';
 import { accountStates } from './0011-account-states.ts';
+import { externalIds } from './0012-external-ids.ts';
 import { publicPersons } from './0013-public-persons.ts';
 import { termIndexes } from './0014-term-index.ts';
 import { loanRenewedAt } from './0015-loan-renewed-at.ts';
@@ -27,6 +28,7 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0009-counter-first': counterFirst(context),
   '0010-circulation': circulationTables(context),
   '0011-account-states': accountStates(context),
+  '0012-external-ids': externalIds(context),
   '0013-public-persons': publicPersons(context),
   '0014-term-index': termIndexes(context),
   '0015-loan-renewed-at': loanRenewedAt(context),

@@ -25,19 +25,20 @@ export async function* exportRecords(
   for await (const rows of pages((after) =>
     db
       .selectFrom('persons')
-      .select(['id', 'slug', 'vorname', 'nachname', 'image', 'geboren', 'gestorben'])
+      .select(['id', 'slug', 'external_id', 'vorname', 'nachname', 'image', 'geboren', 'gestorben'])
       .where('deleted_at', 'is', null)
       .where('id', '>', after)
       .orderBy('id')
       .limit(EXPORT_PAGE)
       .execute(),
   ))
-    for (const { id: _id, ...p } of rows) yield { type: 'person', ...p } satisfies PersonRecord;
+    for (const { id: _id, external_id, ...p } of rows)
+      yield { type: 'person', ...p, externeId: external_id } satisfies PersonRecord;
 
   for await (const rows of pages((after) =>
     db
       .selectFrom('works')
-      .select(['id', 'slug', 'titel', 'jahr'])
+      .select(['id', 'slug', 'external_id', 'titel', 'jahr', 'isbn'])
       .where('deleted_at', 'is', null)
       .where('id', '>', after)
       .orderBy('id')
@@ -61,9 +62,15 @@ export async function* exportRecords(
       if (list) list.push(link.slug);
       else personen.set(link.work_id, [link.slug]);
     }
-    for (const { id, ...w } of rows)
+    for (const { id, external_id, ...w } of rows)
       // The copies follow as records of their own (exemplare null: leave them to those).
-      yield { type: 'work', ...w, exemplare: null, personen: personen.get(id) ?? [] } satisfies WorkRecord;
+      yield {
+        type: 'work',
+        ...w,
+        externeId: external_id,
+        exemplare: null,
+        personen: personen.get(id) ?? [],
+      } satisfies WorkRecord;
   }
 
   for await (const rows of pages((after) =>

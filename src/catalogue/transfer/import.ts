@@ -23,6 +23,7 @@ import { writeAccounts } from './write-accounts.ts';
 import { writeCopies } from './write-copies.ts';
 import { writePersons } from './write-persons.ts';
 import { writeWorks } from './write-works.ts';
+import { settlePersonRefs, settleSlugs, settleWorkRefs } from './external-ids.ts';
 
 /** One record read from a file, or the reason a line is none. */
 export type ImportItem =
@@ -117,9 +118,15 @@ function inTransaction(db: Kysely<DB>, lines: readonly Line[], at: string): Prom
   return db.transaction().execute(async (trx) => {
     await lockChangeCounter(trx);
     const batch: Batch = { trx, at, newPersons: new Set(), newWorks: new Set(), outcomes: new Map() };
-    await writePersons(batch, ofType<PersonRecord>(lines, 'person'));
-    await writeWorks(batch, ofType<WorkRecord>(lines, 'work'));
-    await writeCopies(batch, ofType<CopyRecord>(lines, 'copy'));
+    // Slugs first (external ids, generated ones); a work's persons after the persons are written.
+    const persons = ofType<PersonRecord>(lines, 'person');
+    await writePersons(
+      batch,
+      await settleSlugs(batch, 'person', persons, (r) => `${r.vorname} ${r.nachname}`),
+    );
+    const works = await settleSlugs(batch, 'work', ofType<WorkRecord>(lines, 'work'), (r) => r.titel);
+    await writeWorks(batch, await settlePersonRefs(batch, works));
+    await writeCopies(batch, await settleWorkRefs(batch, ofType<CopyRecord>(lines, 'copy')));
     await writeAccounts(batch, ofType<AccountRecord>(lines, 'account'));
     return batch.outcomes;
   });

@@ -1,6 +1,9 @@
 // The records of an import or export file (docs/decisions/0064-import-and-export.md): one
 // person, work, copy or account each, named by the representation's German field names and
-// keyed by slug (persons, works), by work slug and number (copies) or by username (accounts).
+// keyed by external id or slug (persons, works; the external id first: migration 0012), by
+// work slug and number (copies) or by username (accounts). A person or work with an external id
+// may leave out its slug: the import generates one the first time; where the file names it (a
+// work's persons, a copy's work) it is then written `extern:ID` (EXTERN), which no slug can be.
 // Both formats (JSON Lines, CSV) read into the same plain object, which `checkRecord` turns into
 // a typed record or a reason; the store-side checks (slugs taken, persons unknown) come later.
 import { isValidSlug } from '../slugs.ts';
@@ -11,7 +14,10 @@ import { isValidUsername } from '../accounts/store.ts';
 
 export interface PersonRecord {
   readonly type: 'person';
-  readonly slug: string;
+  /** Null only with an external id: a new person gets a generated slug. */
+  readonly slug: string | null;
+  /** Another system's id; matched before the slug. Null: none said (a stored one is kept). */
+  readonly externeId: string | null;
   readonly vorname: string;
   readonly nachname: string;
   readonly image: string | null;
@@ -21,21 +27,26 @@ export interface PersonRecord {
 
 export interface WorkRecord {
   readonly type: 'work';
-  readonly slug: string;
+  /** Null only with an external id: a new work gets a generated slug. */
+  readonly slug: string | null;
+  /** Another system's id; matched before the slug. Null: none said (a stored one is kept). */
+  readonly externeId: string | null;
   readonly titel: string;
   readonly jahr: number | null;
+  /** Null: none said (a stored one is kept). */
+  readonly isbn: string | null;
   /**
    * Copies to make for a new work, or the number to add or withdraw to for a known one (as a
    * POST or PUT of the work does); null: the copies are left to copy records (export writes null).
    */
   readonly exemplare: number | null;
-  /** Slugs of the work's persons, first author first. */
+  /** Slugs (or `extern:ID`) of the work's persons, first author first. */
   readonly personen: readonly string[];
 }
 
 export interface CopyRecord {
   readonly type: 'copy';
-  /** Slug of the copy's work. */
+  /** Slug (or `extern:ID`) of the copy's work. */
   readonly werk: string;
   readonly nummer: number;
   readonly signatur: string;
@@ -59,13 +70,16 @@ export type RecordType = TransferRecord['type'];
 
 /** Every field of every type, in the order records are written (and CSV's columns). */
 export const FIELDS: Readonly<Record<RecordType, readonly string[]>> = {
-  person: ['slug', 'vorname', 'nachname', 'image', 'geboren', 'gestorben'],
-  work: ['slug', 'titel', 'jahr', 'exemplare', 'personen'],
+  person: ['slug', 'externeId', 'vorname', 'nachname', 'image', 'geboren', 'gestorben'],
+  work: ['slug', 'externeId', 'titel', 'jahr', 'isbn', 'exemplare', 'personen'],
   copy: ['werk', 'nummer', 'signatur', 'barcode', 'standort', 'fehltSeit'],
   account: ['username', 'person', 'rolle'],
 };
 
 export const TEXT_MAX = 200;
+/** How a file names a person or work by external id where a slug would stand. */
+export const EXTERN = 'extern:';
+const ISBN = /^(?:\d{9}[\dX]|\d{13})$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -98,6 +112,37 @@ function slug(o: Record<string, unknown>, name: string): string {
   return v;
 }
 
+/** A slug, or `extern:ID` naming a person or work by its external id. */
+function reference(o: Record<string, unknown>, name: string): string {
+  const v = o[name];
+  if (typeof v === 'string' && v.startsWith(EXTERN)) {
+    text({ [name]: v.slice(EXTERN.length) }, name, TEXT_MAX);
+    return v;
+  }
+  return slug(o, name);
+}
+
+/** The slug and external id of a person or work: at least one of them. */
+function keys(o: Record<string, unknown>): { slug: string | null; externeId: string | null } {
+  const externeId = optionalText(o, 'externeId', TEXT_MAX);
+  if (externeId !== null && externeId.trim() !== externeId)
+    throw new Reason('externeId: starts or ends with white space');
+  // CSV joins a work's persons with | (csv.ts), so an id named there must not hold one.
+  if (externeId !== null && externeId.includes('|')) throw new Reason('externeId: contains |');
+  if (externeId === null || (o.slug !== undefined && o.slug !== null))
+    return { slug: slug(o, 'slug'), externeId };
+  return { slug: null, externeId };
+}
+
+/** An ISBN-10 or -13, hyphens and spaces left out (stored so). */
+function isbn(o: Record<string, unknown>): string | null {
+  const v = optionalText(o, 'isbn', 30);
+  if (v === null) return null;
+  const digits = v.replace(/[-\s]/g, '').toUpperCase();
+  if (!ISBN.test(digits)) throw new Reason('isbn: must be 10 or 13 digits (ISBN-10 may end in X)');
+  return digits;
+}
+
 /** The stored form of a portrait: a path under the base or an http(s) URL (as persons' PUT stores it). */
 function image(o: Record<string, unknown>): string | null {
   const v = optionalText(o, 'image', IMAGE_MAX);
@@ -115,7 +160,7 @@ function person(o: Record<string, unknown>): PersonRecord {
     throw new Reason('gestorben: before geboren');
   return {
     type: 'person',
-    slug: slug(o, 'slug'),
+    ...keys(o),
     vorname: text(o, 'vorname', NAME_MAX),
     nachname: text(o, 'nachname', NAME_MAX),
     image: image(o),
@@ -128,13 +173,14 @@ function work(o: Record<string, unknown>): WorkRecord {
   const personen = o.personen ?? [];
   if (!Array.isArray(personen)) throw new Reason('personen: must be a list of person slugs');
   if (personen.length > PERSONS_MAX) throw new Reason(`personen: more than ${PERSONS_MAX}`);
-  const slugs = personen.map((_, i) => slug(personen as unknown as Record<string, unknown>, String(i)));
+  const slugs = personen.map((_, i) => reference(personen as unknown as Record<string, unknown>, String(i)));
   if (new Set(slugs).size !== slugs.length) throw new Reason('personen: a person is named twice');
   return {
     type: 'work',
-    slug: slug(o, 'slug'),
+    ...keys(o),
     titel: text(o, 'titel', TITLE_MAX),
     jahr: int(o, 'jahr', YEAR_MIN, YEAR_MAX),
+    isbn: isbn(o),
     exemplare: int(o, 'exemplare', 0, COPIES_MAX),
     personen: slugs,
   };
@@ -148,7 +194,7 @@ function copy(o: Record<string, unknown>): CopyRecord {
     throw new Reason('fehltSeit: must be a UTC time like 2024-05-01T10:00:00.000Z');
   return {
     type: 'copy',
-    werk: slug(o, 'werk'),
+    werk: reference(o, 'werk'),
     nummer,
     signatur: text(o, 'signatur', TEXT_MAX),
     barcode: text(o, 'barcode', TEXT_MAX),

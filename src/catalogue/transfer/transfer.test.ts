@@ -43,13 +43,13 @@ async function derived(db: Db) {
   return {
     persons: await db
       .selectFrom('persons')
-      .select(['slug', 'sort_key', 'search_text'])
+      .select(['slug', 'sort_key', 'search_text', 'external_id'])
       .where('deleted_at', 'is', null)
       .orderBy('slug')
       .execute(),
     works: await db
       .selectFrom('works')
-      .select(['slug', 'sort_key', 'search_text', 'exemplare'])
+      .select(['slug', 'sort_key', 'search_text', 'exemplare', 'external_id', 'isbn'])
       .where('deleted_at', 'is', null)
       .orderBy('slug')
       .execute(),
@@ -101,6 +101,13 @@ async function storeMadeCatalogue(db: Db): Promise<void> {
   });
   await stores.works.create({ slug: 'anonym', titel: 'Ärger im Äther', exemplare: 0 });
   await stores.persons.delete(gone.id);
+  // External ids and an ISBN (migration 0012): only an import writes them; the round trip keeps them.
+  await db.updateTable('persons').set({ external_id: 'gnd:118540238' }).where('id', '=', goethe.id).execute();
+  await db
+    .updateTable('works')
+    .set({ external_id: 'ctl 0001', isbn: '9783150000014' })
+    .where('id', '=', faust.id)
+    .execute();
   const at = '2024-01-01T00:00:00.000Z';
   // The store made faust's two copies and xenien's one; faust's get a shelfmark, barcode and place of their own.
   for (const nummer of [1, 2])
@@ -151,12 +158,18 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.deepEqual(JSON.parse(lines[0]!), {
         type: 'person',
         slug: 'goethe',
+        externeId: 'gnd:118540238',
         vorname: 'Johann Wolfgang',
         nachname: 'von Goethe',
         image: null,
         geboren: 1749,
         gestorben: 1832,
       });
+      assert.ok(
+        exported.includes(
+          '"slug":"faust","externeId":"ctl 0001","titel":"Faust","jahr":1808,"isbn":"9783150000014"',
+        ),
+      );
       assert.ok(!exported.includes('gone'), 'a deleted person and its links are not exported');
       assert.ok(exported.includes('"personen":["schiller","goethe"]'));
       assert.ok(exported.includes('{"type":"account","username":"fs","person":"schiller","rolle":"staff"}'));
@@ -277,8 +290,8 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       }
       assert.equal(
         await exportText(db),
-        '{"type":"person","slug":"kafka","vorname":"Franz","nachname":"Kafka","image":null,"geboren":null,"gestorben":null}\n' +
-          '{"type":"work","slug":"das-schloss","titel":"Das Schloss","jahr":1926,"exemplare":null,"personen":["kafka"]}\n',
+        '{"type":"person","slug":"kafka","externeId":null,"vorname":"Franz","nachname":"Kafka","image":null,"geboren":null,"gestorben":null}\n' +
+          '{"type":"work","slug":"das-schloss","externeId":null,"titel":"Das Schloss","jahr":1926,"isbn":null,"exemplare":null,"personen":["kafka"]}\n',
       );
     });
 

@@ -9,9 +9,14 @@ import { touchWorksOf } from '../shared/versions.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
 import { chunks, lastPerKey, selectIn, type Batch, type Line } from './batch.ts';
 import type { PersonRecord } from './records.ts';
+import type { Keyed } from './external-ids.ts';
 
-function columns(r: PersonRecord) {
+type Person = Keyed<PersonRecord>;
+
+function columns(r: Person) {
   return {
+    // No external id in the record: the stored one is kept.
+    ...(r.externeId !== null && { external_id: r.externeId }),
     vorname: r.vorname,
     nachname: r.nachname,
     image: r.image,
@@ -39,7 +44,7 @@ export async function formerSlugs(
   return new Set(rows.map((row) => row.slug));
 }
 
-export async function writePersons(batch: Batch, all: readonly Line<PersonRecord>[]): Promise<void> {
+export async function writePersons(batch: Batch, all: readonly Line<Person>[]): Promise<void> {
   if (all.length === 0) return;
   const { trx, at, outcomes } = batch;
   const lines = lastPerKey(batch, all, (r) => r.slug);
@@ -61,6 +66,7 @@ export async function writePersons(batch: Batch, all: readonly Line<PersonRecord
             'updated_at',
             'deleted_at',
             'life_dates_updated_at',
+            'external_id',
           ])
           .where('slug', 'in', part)
           .execute(),
@@ -72,7 +78,7 @@ export async function writePersons(batch: Batch, all: readonly Line<PersonRecord
     'person',
     slugs.filter((s) => !existing.has(s)),
   );
-  const inserts: Line<PersonRecord>[] = [];
+  const inserts: Line<Person>[] = [];
   for (const line of lines) {
     const r = line.record;
     const row = existing.get(r.slug);
@@ -91,7 +97,8 @@ export async function writePersons(batch: Batch, all: readonly Line<PersonRecord
       row.nachname === r.nachname &&
       row.image === r.image &&
       row.geboren === r.geboren &&
-      row.gestorben === r.gestorben;
+      row.gestorben === r.gestorben &&
+      (r.externeId === null || row.external_id === r.externeId);
     if (same) {
       outcomes.set(line.line, 'unchanged');
       continue;

@@ -9,6 +9,9 @@ import { touchRows } from '../shared/versions.ts';
 import { workSearchText } from '../works/search-text.ts';
 import { chunks, lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { WorkRecord } from './records.ts';
+import type { Keyed } from './external-ids.ts';
+
+type Work = Keyed<WorkRecord>;
 import { formerSlugs } from './write-persons.ts';
 import { addGeneratedCopies } from './new-copies.ts';
 import { setCopyCount } from '../copies/count.ts';
@@ -20,7 +23,7 @@ interface Author {
   readonly updated_at: string;
 }
 
-export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[]): Promise<void> {
+export async function writeWorks(batch: Batch, all: readonly Line<Work>[]): Promise<void> {
   if (all.length === 0) return;
   const { trx, at, outcomes } = batch;
   const lines = lastPerKey(batch, all, (r) => r.slug);
@@ -43,7 +46,17 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
       await selectIn(slugs, (part) =>
         trx
           .selectFrom('works')
-          .select(['id', 'slug', 'titel', 'jahr', 'exemplare', 'updated_at', 'deleted_at'])
+          .select([
+            'id',
+            'slug',
+            'titel',
+            'jahr',
+            'exemplare',
+            'updated_at',
+            'deleted_at',
+            'external_id',
+            'isbn',
+          ])
           .where('slug', 'in', part)
           .execute(),
       )
@@ -62,7 +75,7 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
   const touch = (author: Author) => {
     if (!batch.newPersons.has(author.id)) touched.set(author.id, nextUpdatedAt(at, author.updated_at));
   };
-  const inserts: { line: Line<WorkRecord>; persons: Author[] }[] = [];
+  const inserts: { line: Line<Work>; persons: Author[] }[] = [];
   for (const line of lines) {
     const r = line.record;
     const unknown = r.personen.filter((s) => !authors.has(s));
@@ -84,8 +97,14 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
     }
     const before = shown.get(row.id) ?? [];
     const copies = r.exemplare !== null && r.exemplare !== row.exemplare;
+    // An external id or ISBN the record leaves out keeps the stored one.
     const same =
-      row.titel === r.titel && row.jahr === r.jahr && !copies && before.join(' ') === r.personen.join(' ');
+      row.titel === r.titel &&
+      row.jahr === r.jahr &&
+      (r.externeId === null || row.external_id === r.externeId) &&
+      (r.isbn === null || row.isbn === r.isbn) &&
+      !copies &&
+      before.join(' ') === r.personen.join(' ');
     if (same) {
       outcomes.set(line.line, 'unchanged');
       continue;
@@ -125,6 +144,8 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
       .set({
         titel: r.titel,
         jahr: r.jahr,
+        ...(r.externeId !== null && { external_id: r.externeId }),
+        ...(r.isbn !== null && { isbn: r.isbn }),
         sort_key: workSortKey(r.titel),
         search_text: workSearchText(r.titel, persons),
         updated_at: nextUpdatedAt(at, row.updated_at),
@@ -139,8 +160,10 @@ export async function writeWorks(batch: Batch, all: readonly Line<WorkRecord>[])
       .values(
         part.map(({ line: { record: r }, persons }) => ({
           slug: r.slug,
+          external_id: r.externeId,
           titel: r.titel,
           jahr: r.jahr,
+          isbn: r.isbn,
           // The live copies' number: those made below (works.exemplare, copies/count.ts).
           exemplare: r.exemplare ?? 0,
           sort_key: workSortKey(r.titel),
