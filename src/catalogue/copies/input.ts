@@ -22,6 +22,8 @@ const BARCODE = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 /** true/false as JSON, XML or a form send it; absent or empty: false. */
 function flag(raw: unknown): boolean | 'bad' {
+  // A form sends the hidden "false" and, when ticked, the checkbox's "true" after it: the last wins.
+  if (Array.isArray(raw)) return raw.length > 0 && raw.length <= 2 ? flag(raw.at(-1)) : 'bad';
   if (raw === undefined || raw === null || raw === '' || raw === false) return false;
   if (raw === true) return true;
   if (typeof raw !== 'string') return 'bad';

@@ -130,6 +130,10 @@ test('staff create, edit and withdraw copies; members and anonymous clients may 
   assert.equal(jsonErrors('copy', patchedJson), '');
   const missing = await stores.works.byId(faust.id);
   assert.ok(missing && 'found' in missing && missing.found.verfuegbar === 1);
+  // The HTML form: a hidden "false", then the ticked checkbox's "true".
+  const form = await run(one, 'PUT', { ...copy(3), body: { ...body, vermisst: ['false', 'true'] } });
+  assert.equal(statusOf(form), 200);
+  assert.equal((representationOf(form).model as { status: { kind: string } }).status.kind, 'vermisst');
   const put = await run(one, 'PUT', { ...copy(3), body: { ...body, standort: 'Lesesaal', vermisst: false } });
   assert.equal(statusOf(put), 200);
   assert.equal((representationOf(put).model as { standort: string }).standort, 'Lesesaal');
