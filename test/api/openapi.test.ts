@@ -58,12 +58,27 @@ describe('/openapi.json against the demo catalogue', () => {
     const [, userId, loanId] = /\/ausleihen\/(\d+)\/(\d+)$/.exec(new URL(loan.url).pathname) ?? [];
     // A person with an account (a borrower): `{slug}/konto` answers for them.
     const borrower = (await json(`/ausleihen/${userId}`)).person as { url: string };
+    // A hold of the borrower's for {hold_id}: a one-copy work lent to staff, then held for them.
+    const send = (method: string, path: string, body: unknown) =>
+      c.send(method, path, {
+        headers: { ...STAFF, Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const created = await send('POST', '/werke', { titel: 'Vorgemerkt', exemplare: 1 });
+    assert.equal(created.status, 201, 'staff creates a work');
+    const heldWork = new URL(created.headers.get('location')!, c.origin).pathname;
+    const staffId = await c.idOf('persons', 'petra-lindner');
+    assert.equal((await send('POST', `/ausleihen/${staffId}`, { werk: heldWork })).status, 201, 'lent');
+    const hold = await send('POST', `/personen/${slugOf(borrower.url)}/vormerkungen`, { werk: heldWork });
+    assert.equal(hold.status, 201, 'a hold for the borrower');
+    const holdId = slugOf(new URL(hold.headers.get('location')!, c.origin).href);
     samples = {
       slug: slugOf(borrower.url),
       work_slug: slugOf(work.url),
       user_id: userId!,
       loan_id: loanId!,
       nummer: '1',
+      hold_id: holdId,
     };
   });
   after(() => c.stop());

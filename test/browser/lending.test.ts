@@ -168,7 +168,7 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
 
       await page.goto(`${server.base}/werke/${work}`);
       await shoot(page, 'staff-work-edit');
-      await page.getByLabel('Exemplare').fill('6');
+      await page.getByRole('textbox', { name: 'Exemplare', exact: true }).fill('6');
       await page.getByLabel('Jahr').fill('1921');
       await page.getByRole('button', { name: 'Speichern' }).click();
       await page.waitForURL(`${server.base}/werke/${work}`);
