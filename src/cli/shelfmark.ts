@@ -15,7 +15,7 @@ commands:
   demo --works N [--output FILE]
                         add N synthetic works (and N/4 persons) for benchmarks, through the
                         import; with --output write them as JSON Lines for import instead
-  import FILE|- [--format jsonl|csv]
+  import FILE|- [--format jsonl|csv|marcxml]
                         add or update persons, works, copies and accounts from JSON Lines or
                         CSV; lines not imported are listed on stderr as FILE:LINE: reason
   export [--format jsonl|csv] [--output FILE] [--accounts]

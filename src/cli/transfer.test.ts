@@ -111,6 +111,27 @@ for (const engine of engines) {
       assert.ok(!without.out.includes('"account"'), 'accounts only with --accounts');
     });
 
+    test('MARCXML by its extension, then as standard input: bad records named, the second import changes nothing', async () => {
+      const file = path.join(import.meta.dirname, '../catalogue/transfer/fixtures/records.xml');
+      const first = await run(['import', file, ...db]);
+      assert.equal(first.code, 1, first.err);
+      assert.equal(
+        first.err,
+        `${file}: record 7 (line 121): 245 $a: no title\n` +
+          `${file}: record 9 (line 153): 100 $a "Homer": vorname: required text\n` +
+          `${file}: record 11 (line 179): 001: no control number, the key of the work\n`,
+      );
+      assert.match(first.out, /persons: 7 new, 0 changed, 1 unchanged; works: 9 new, 0 changed, 0 unchanged/);
+      const again = await run(['import', '-', '--format', 'marcxml', ...db], fs.readFileSync(file, 'utf8'));
+      assert.equal(again.code, 1, again.err);
+      assert.match(again.out, /persons: 0 new, 0 changed, 8 unchanged; works: 0 new, 0 changed, 9 unchanged/);
+      const exported = await run(['export', ...db]);
+      assert.match(
+        exported.out,
+        /"slug":"stiller-roman","externeId":"\(DE-101\)954000022","titel":"Stiller: Roman"/,
+      );
+    });
+
     test('a file that cannot be read at all: exit 2, nothing imported', async () => {
       const csv = path.join(dir, 'bad.csv');
       fs.writeFileSync(csv, 'type,name\nperson,x\n');

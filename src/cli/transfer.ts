@@ -1,6 +1,7 @@
 // `shelfmark import FILE` and `shelfmark export` (docs/decisions/0064-import-and-export.md).
-// Import: JSON Lines or CSV (by the file's extension, or --format), `-` for standard input; each
-// line not imported is reported on stderr as FILE:LINE: reason; a summary on stdout; exit 0 when
+// Import: JSON Lines, CSV or MARCXML (by the file's extension, or --format), `-` for standard
+// input; each line not imported is reported on stderr as FILE:LINE: reason (MARCXML: FILE: record
+// N (line L): reason); a summary on stdout; exit 0 when
 // every line was imported, 1 when some were not, 2 when the file cannot be read at all.
 // Export: to standard output or --output FILE, --accounts to include accounts (no passwords).
 import fs from 'node:fs';
@@ -19,20 +20,21 @@ import {
   jsonLine,
   readCsv,
   readJsonLines,
+  readMarcXml,
   type ImportSummary,
 } from '../catalogue/transfer/index.ts';
 import { progressBar } from './progress.ts';
 
 type Flags = Record<string, string | boolean>;
-type Format = 'jsonl' | 'csv';
+type Format = 'jsonl' | 'csv' | 'marcxml';
 
 /** New rows from which an import also optimizes the full-text index and the planner statistics. */
 const BULK = 10_000;
 
 function formatOf(flags: Flags, file: string): Format | null {
   const f = flags.format;
-  if (f === undefined) return /\.csv$/i.test(file) ? 'csv' : 'jsonl';
-  return f === 'jsonl' || f === 'csv' ? f : null;
+  if (f === undefined) return /\.csv$/i.test(file) ? 'csv' : /\.xml$/i.test(file) ? 'marcxml' : 'jsonl';
+  return f === 'jsonl' || f === 'csv' || f === 'marcxml' ? f : null;
 }
 
 export function summaryText(s: ImportSummary): string {
@@ -57,7 +59,7 @@ export async function importCommand(
   const file = positional[1];
   const format = file === undefined ? null : formatOf(flags, file);
   if (file === undefined || format === null || positional.length > 2) {
-    process.stderr.write('usage: shelfmark import FILE|- [--format jsonl|csv]\n');
+    process.stderr.write('usage: shelfmark import FILE|- [--format jsonl|csv|marcxml]\n');
     return 2;
   }
   let input: Readable;
@@ -80,9 +82,10 @@ export async function importCommand(
     size,
   );
   try {
-    const items = format === 'csv' ? readCsv(input) : readJsonLines(input);
+    const items =
+      format === 'csv' ? readCsv(input) : format === 'marcxml' ? readMarcXml(input) : readJsonLines(input);
     const summary = await importRecords(database.db, items, {
-      onBad: (line, reason) => progress.say(`${file}:${line}: ${reason}\n`),
+      onBad: (line, reason, at) => progress.say(`${file}:${at === undefined ? line : ` ${at}`}: ${reason}\n`),
       onBatch: (line) => progress.update(line),
     });
     progress.done();

@@ -25,10 +25,14 @@ import { writePersons } from './write-persons.ts';
 import { writeWorks } from './write-works.ts';
 import { settlePersonRefs, settleSlugs, settleWorkRefs } from './external-ids.ts';
 
-/** One record read from a file, or the reason a line is none. */
+/**
+ * One record read from a file, or the reason a line is none. `line` orders and names the items
+ * (unique and rising); `at` says where an item is when a line number does not (MARCXML: several
+ * items per record, "record 3 (line 45)").
+ */
 export type ImportItem =
-  | { readonly line: number; readonly record: TransferRecord }
-  | { readonly line: number; readonly reason: string };
+  | { readonly line: number; readonly at?: string; readonly record: TransferRecord }
+  | { readonly line: number; readonly at?: string; readonly reason: string };
 
 export interface Counts {
   new: number;
@@ -47,7 +51,7 @@ export interface ImportOptions {
   readonly batchSize?: number;
   readonly now?: () => string;
   /** Called for every line not imported, in line order within a batch. */
-  readonly onBad?: (line: number, reason: string) => void;
+  readonly onBad?: (line: number, reason: string, at?: string) => void;
   /** Called after each batch with the last line it held. */
   readonly onBatch?: (lastLine: number) => void;
 }
@@ -74,7 +78,7 @@ export async function importRecords(
       const outcome = 'reason' in item ? { reason: item.reason } : (outcomes.get(item.line) ?? 'unchanged');
       if (typeof outcome === 'object') {
         summary.bad += 1;
-        options.onBad?.(item.line, outcome.reason);
+        options.onBad?.(item.line, outcome.reason, item.at);
       } else if ('record' in item) summary.counts[item.record.type][outcome] += 1;
     }
     options.onBatch?.(pending.at(-1)!.line);

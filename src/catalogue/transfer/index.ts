@@ -2,6 +2,7 @@
 export { importRecords, DEFAULT_BATCH, type ImportItem, type ImportSummary, type Counts } from './import.ts';
 export { exportRecords } from './export.ts';
 export { readJsonLines, jsonLine } from './jsonl.ts';
+export { readMarcXml } from './marcxml.ts';
 export { readCsv, csvHeader, csvRow, CsvHeaderError, CSV_COLUMNS } from './csv.ts';
 export { checkRecord, FIELDS, type TransferRecord, type RecordType } from './records.ts';
 export { NO_PASSWORD } from './write-accounts.ts';
