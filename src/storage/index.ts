@@ -81,6 +81,7 @@ export {
   type KeysetScan,
 } from './search-page.ts';
 export {
+  termCount,
   termScan,
   termGroups,
   hasTermIndex,

@@ -174,9 +174,7 @@ function nearest(
 export function termScan(query: TermQuery, range: TermRange, limit: number): RawBuilder<unknown> {
   const terms = sql.table(`${query.table}_terms`);
   const s = sides(range.direction);
-  // Candidates come from the first group: tested there, every match found is a row kept.
-  const kept: Kept = (condition) =>
-    query.keep ? sql`${condition} and ${query.keep(sql`${terms}.id`)}` : condition;
+  const kept = keptBy(query, terms);
   const start = range.from
     ? sql`(sort_key, id) ${range.inclusive ? s.ge : s.gt} (${sql.join(range.from)})`
     : sql`true`;
@@ -193,6 +191,11 @@ export function termScan(query: TermQuery, range: TermRange, limit: number): Raw
 
 /** A condition on the first group's index entries, with TermQuery's `keep` added when given. */
 type Kept = (condition: RawBuilder<unknown>) => RawBuilder<unknown>;
+
+/** Candidates come from the first group: `keep` tested there, every match found is a row kept. */
+function keptBy(query: TermQuery, terms: RawBuilder<unknown>): Kept {
+  return (condition) => (query.keep ? sql`${condition} and ${query.keep(sql`${terms}.id`)}` : condition);
+}
 
 /** Up to this many matches are found by leapfrog, more in batches (measured: ADR 0065). */
 export const LEAPFROG_LIMIT = 64;
@@ -232,7 +235,47 @@ const leapfrog: Scan = (terms, first, others, start, limit, s, kept) => {
     select hit_sk as sort_key, hit_id as id from lf where hit_id is not null)`;
 };
 
+/** What a batch step carries: its matches' keys (a page, in order) or only how many (a count). */
+type Carry = 'rows' | 'count';
+
 const batches: Scan = (terms, first, others, start, limit, s, kept) => {
+  const steps = batchSteps(terms, first, others, start, limit, s, kept, 'rows');
+  return sql`(${steps}
+    select h.sort_key, h.id from lf cross join lateral unnest(lf.hit_sks, lf.hit_ids) as h(sort_key, id)
+    order by h.sort_key collate "C" ${s.order}, h.id ${s.order} limit ${limit})`;
+};
+
+/**
+ * How many rows match every group, counting stopped once `limit` are found: the count of a
+ * several-words search (`gesamt`, capped). Any `limit` matches will do, so the batches carry a
+ * number instead of their matches' keys (no arrays, no sort of the matches at the end: ≈ a third
+ * of the count's cost, ADR 0065). The term table holds live rows only, so no join is needed
+ * (a scoped list's `keep` is tested on the first group's entries, as in the scan).
+ * One word: its first `limit` entries counted.
+ */
+export function termCount(query: TermQuery, limit: number): RawBuilder<number> {
+  const terms = sql.table(`${query.table}_terms`);
+  const s = sides('after');
+  const kept = keptBy(query, terms);
+  const [first, ...others] = query.groups;
+  if (first === undefined || first.length === 0 || others.some((g) => g.length === 0)) return sql<number>`0`;
+  if (others.length === 0)
+    return sql<number>`(select count(*)::integer from ${firstRows(terms, first, kept(sql`true`), limit, s)} as c)`;
+  const steps = batchSteps(terms, first, others, sql`true`, limit, s, kept, 'count');
+  return sql<number>`(${steps} select least(max(hits), ${limit})::integer from lf)`;
+}
+
+/** The recursive steps of the batches (`with recursive lf …`), each carrying `carry`. */
+function batchSteps(
+  terms: RawBuilder<unknown>,
+  first: readonly string[],
+  others: readonly (readonly string[])[],
+  start: RawBuilder<unknown>,
+  limit: number,
+  s: ReturnType<typeof sides>,
+  kept: Kept,
+  carry: Carry,
+) {
   // Batches with skips: the first group's next `batch` rows from a bound, each tested against
   // the other groups (one index probe per key); then every other group seeks past the batch and
   // the furthest answer is the next bound (no row before it can be in all groups). A run of
@@ -257,10 +300,13 @@ const batches: Scan = (terms, first, others, start, limit, s, kept) => {
       sql`left join lateral ${nearest(terms, keys, past, s)} as ${sql.raw(`y${i}`)} on b.n = ${batch}`,
   );
   const values = sql.join(others.map((_, i) => sql.raw(`(y${i}.sort_key, y${i}.id)`)));
+  const matches =
+    carry === 'rows'
+      ? sql`array_agg(e.sort_key order by e.sort_key ${s.order}, e.id ${s.order}) filter (where e.hit) as hit_sks,
+        array_agg(e.id order by e.sort_key ${s.order}, e.id ${s.order}) filter (where e.hit) as hit_ids,`
+      : sql`count(*) filter (where e.hit)::integer as m,`;
   const stepFrom = (condition: RawBuilder<unknown>) => sql`cross join lateral (
-      select array_agg(e.sort_key order by e.sort_key ${s.order}, e.id ${s.order}) filter (where e.hit) as hit_sks,
-        array_agg(e.id order by e.sort_key ${s.order}, e.id ${s.order}) filter (where e.hit) as hit_ids,
-        count(*)::integer as n,
+      select ${matches} count(*)::integer as n,
         (array_agg(e.sort_key order by e.sort_key ${s.reverse}, e.id ${s.reverse}))[1] as last_sk,
         (array_agg(e.id order by e.sort_key ${s.reverse}, e.id ${s.reverse}))[1] as last_id
       -- offset 0: each row's probes run once (both aggregates read \`hit\`).
@@ -269,16 +315,17 @@ const batches: Scan = (terms, first, others, start, limit, s, kept) => {
     ${sql.join(answers, sql` `)}
     left join lateral (select v.sk, v.id from (values ${values}) as v(sk, id)
       order by v.sk ${s.furthest}, v.id ${s.furthestId} limit 1) as j on b.n = ${batch}`;
+  const rows = carry === 'rows';
   const columns = (hits: RawBuilder<unknown>) =>
-    sql`j.sk, j.id, ${hits} + coalesce(cardinality(b.hit_ids), 0), b.hit_sks, b.hit_ids`;
-  return sql`(with recursive lf(sk, id, hits, hit_sks, hit_ids) as (
+    rows
+      ? sql`j.sk, j.id, ${hits} + coalesce(cardinality(b.hit_ids), 0), b.hit_sks, b.hit_ids`
+      : sql`j.sk, j.id, ${hits} + b.m`;
+  return sql`with recursive lf(sk, id, hits${sql.raw(rows ? ', hit_sks, hit_ids' : '')}) as (
       select ${columns(sql`0`)} from (select) as nothing ${stepFrom(start)}
       union all
       select ${columns(sql`lf.hits`)} from lf ${stepFrom(sql`(sort_key, id) ${s.ge} (lf.sk, lf.id)`)}
-      where lf.sk is not null and lf.hits < ${limit})
-    select h.sort_key, h.id from lf cross join lateral unnest(lf.hit_sks, lf.hit_ids) as h(sort_key, id)
-    order by h.sort_key collate "C" ${s.order}, h.id ${s.order} limit ${limit})`;
-};
+      where lf.sk is not null and lf.hits < ${limit})`;
+}
 
 /** Up to `n` rows of one group's keys within `condition`, in direction order, each once. */
 function firstRows(

@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import {
   keyRangeFilters,
+  termCount,
   termScan,
   type FullTextPlan,
   type Key,
@@ -101,19 +102,22 @@ export function keyedList<T extends ListedTable>(
       );
     return query.orderBy(sql`ranked.rowid`, after ? 'asc' : 'desc');
   };
+  /** A scoped list keeps only its rows inside the term scan, so its `limit` counts rows shown. */
+  const scoped = (terms: NonNullable<RowFilter['terms']>): NonNullable<RowFilter['terms']> => {
+    const where = scope.where;
+    if (!where) return terms;
+    const keep = (id: RawBuilder<unknown>) =>
+      sql`exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.id`)} = ${id} and ${where})`;
+    return { ...terms, keep };
+  };
   /**
    * Live rows matching a term index (PostgreSQL) within `range`: the scan finds the first
    * `limit` matches' keys in list order from the range's start, then the rows are joined.
    */
   const termRows = (terms: NonNullable<RowFilter['terms']>, range: KeyRange, limit: number) => {
     const order = range.direction === 'after' ? 'asc' : 'desc';
-    // A scoped list keeps only its rows inside the scan, so the scan's `limit` counts rows shown.
     const where = scope.where;
-    const keep = where
-      ? (id: RawBuilder<unknown>) =>
-          sql`exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.id`)} = ${id} and ${where})`
-      : undefined;
-    const scan = termScan(keep ? { ...terms, keep } : terms, range, limit).as('found');
+    const scan = termScan(scoped(terms), range, limit).as('found');
     let query = (
       db
         .selectFrom(scan)
@@ -155,11 +159,16 @@ export function keyedList<T extends ListedTable>(
         return { count: Number(row?.n ?? 0) + ((await scope.uncounted?.()) ?? 0), exact: true };
       }
       const filter = plan.kind === 'filter' ? plan.filter : plan.probe;
+      if (filter.terms) {
+        // Any cap + 1 matches will do: the term index counts them without their rows (ADR 0065).
+        const counted = sql<{ n: number }>`select ${termCount(scoped(filter.terms), cap + 1)} as n`;
+        const { rows } = await counted.execute(db);
+        const n = Number(rows[0]?.n ?? 0);
+        return n > cap ? { count: cap, exact: false } : { count: n, exact: true };
+      }
       // The ranked index counts by reading its first matches in rowid order, like a page.
       const rows = await (
-        filter.ranked || filter.terms
-          ? ordered(filter, EVERYTHING, true, cap + 1)
-          : within(filter, EVERYTHING)
+        filter.ranked ? ordered(filter, EVERYTHING, true, cap + 1) : within(filter, EVERYTHING)
       )
         .select(`${table}.id`)
         .limit(cap + 1)
