@@ -5,6 +5,7 @@
 // with only a new external id gets a generated slug, as the stores make one (slugForNew), free
 // in the database and in this batch. References written `extern:ID` (a work's persons, a copy's
 // work) become the slug of the row with that id; an unknown one is left for the writer to report.
+import { slugify } from '../../storage/index.ts';
 import { slugForNew, slugIsFree } from '../slugs.ts';
 import type { SlugKind } from '../tables.ts';
 import { selectIn, type Batch, type Line } from './batch.ts';
@@ -68,7 +69,17 @@ export async function settleSlugs<R extends PersonRecord | WorkRecord>(
   return out;
 }
 
+const FALLBACK = { person: 'person', work: 'werk' } as const;
+
 async function generate(batch: Batch, kind: SlugKind, text: string, taken: Set<string>): Promise<string> {
+  // The slug slugForNew makes when its base is free, found by two indexed look-ups: slugForNew's
+  // own search for taken `base-N` is a LIKE the index does not serve (SQLite), a scan per record
+  // that made a bulk import quadratic (20,000 records 23 s of CPU, 60,000 160 s).
+  const base = slugify(text, FALLBACK[kind]);
+  if (!taken.has(base) && (await slugIsFree(batch.trx, kind, base))) {
+    taken.add(base);
+    return base;
+  }
   const first = await slugForNew(batch.trx, kind, undefined, text);
   let slug = first;
   for (let n = 2; taken.has(slug) || !(await slugIsFree(batch.trx, kind, slug)); n += 1)
