@@ -384,7 +384,8 @@ export async function loadProblems(port: number, load: Load, code: string): Prom
   // No acknowledged write is lost.
   for (const { answer } of load.outcomes.filter((o) => o.kind === 'write' && o.answer.status === 201)) {
     const location = new URL(String(answer.headers.location)).pathname;
-    const read = await ask(port, { path: location, accept: 'application/json' });
+    // As staff: a new person has no works yet, so only staff may see it (ADR 0062).
+    const read = await ask(port, { path: location, accept: 'application/json', staff: true });
     if (read.status !== 200) wrong.push(`acknowledged ${location}: ${read.status ?? read.error}`);
   }
   return wrong;
