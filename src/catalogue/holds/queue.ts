@@ -36,6 +36,28 @@ export async function lockWork(
   return row ? { id: row.id, exemplare: row.exemplare, deletedAt: row.deleted_at } : null;
 }
 
+/**
+ * lockWork, then the live person the write is for (a borrow, a hold): the locked work, or why
+ * there is none to write for.
+ */
+export async function lockWorkForPerson(
+  trx: Kysely<DB>,
+  workId: number,
+  personId: number,
+  capabilities: Capabilities,
+): Promise<LockedWork | 'unknown-work' | 'work-gone' | 'unknown-person'> {
+  const work = await lockWork(trx, workId, capabilities);
+  if (!work) return 'unknown-work';
+  if (work.deletedAt !== null) return 'work-gone';
+  const person = await trx
+    .selectFrom('persons')
+    .select('id')
+    .where('id', '=', personId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return person ? work : 'unknown-person';
+}
+
 export async function openHolds(db: Kysely<DB>, workId: number): Promise<OpenHold[]> {
   const rows = await db
     .selectFrom('holds')

@@ -7,7 +7,7 @@ import type { Lookup, PersonRef, WorkRef } from '../model.ts';
 import { touchRows } from '../shared/versions.ts';
 import type { DB } from '../tables.ts';
 import type { CancelOutcome, Hold, HoldList, HoldStore, PlaceOutcome } from './model.ts';
-import { HOLD_DAYS, lockWork, openHolds, settleWork } from './queue.ts';
+import { HOLD_DAYS, lockWork, lockWorkForPerson, openHolds, settleWork } from './queue.ts';
 import type { loadHolds } from './read.ts';
 import { holdsAsOf } from './read.ts';
 import { personLookup, workIdOf, workLookup } from './lookups.ts';
@@ -66,16 +66,8 @@ export function createHoldStore(db: Kysely<DB>, options: HoldStoreOptions = {}):
       const workId = await workIdOf(db, key);
       if (typeof workId !== 'number') return { ok: false, reason: workId };
       return db.transaction().execute(async (trx): Promise<PlaceOutcome> => {
-        const work = await lockWork(trx, workId, capabilities);
-        if (!work) return { ok: false, reason: 'unknown-work' };
-        if (work.deletedAt !== null) return { ok: false, reason: 'work-gone' };
-        const person = await trx
-          .selectFrom('persons')
-          .select('id')
-          .where('id', '=', personId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (!person) return { ok: false, reason: 'unknown-person' };
+        const work = await lockWorkForPerson(trx, workId, personId, capabilities);
+        if (typeof work === 'string') return { ok: false, reason: work };
         const at = clock().toISOString();
         const settled = await settleWork(trx, work, at, holdDays);
         if (settled.holds.some((h) => h.personId === personId && h.endedAt === null))

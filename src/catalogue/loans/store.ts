@@ -12,7 +12,7 @@ import type { DB } from '../tables.ts';
 import { resolveSlug } from '../slugs.ts';
 import { blockedByOverdue, DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
 import { freeCopiesOf } from '../copies/free.ts';
-import { HOLD_DAYS, lockWork, settleWork } from '../holds/queue.ts';
+import { HOLD_DAYS, lockWork, lockWorkForPerson, settleWork } from '../holds/queue.ts';
 import { takeKeptCopy } from '../holds/circulation.ts';
 import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
 
@@ -183,16 +183,8 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
       return db.transaction().execute(async (trx): Promise<BorrowOutcome> => {
         // The lock comes first (the change counter, then the work: ADR 0055, 0059): whoever holds
         // it sees every loan and hold committed before it.
-        const work = await lockWork(trx, workId, capabilities);
-        if (!work) return { ok: false, reason: 'unknown-work' };
-        if (work.deletedAt !== null) return { ok: false, reason: 'work-gone' };
-        const person = await trx
-          .selectFrom('persons')
-          .select('id')
-          .where('id', '=', personId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (!person) return { ok: false, reason: 'unknown-person' };
+        const work = await lockWorkForPerson(trx, workId, personId, capabilities);
+        if (typeof work === 'string') return { ok: false, reason: work };
         if (await blockedByOverdue(trx, personId, clock(), overdueBlockDays))
           return { ok: false, reason: 'overdue-loans' };
         const open = await trx
