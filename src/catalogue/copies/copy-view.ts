@@ -9,6 +9,7 @@ import {
   deleteLink,
   formStrings,
   isStaff,
+  staffToolsSection,
   versionFor,
   wantsDeleteConfirmation,
 } from '../writes/index.ts';
@@ -21,11 +22,11 @@ function staffTools(c: Copy, ctx: RequestContext): Markup {
   if (!isStaff(ctx)) return html``;
   const t = copyStrings(ctx.lang);
   const version = versionFor(ctx, copyRepresentation(c));
-  return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
-    <h2 id="bearbeiten-ueberschrift">${t.editCopy}</h2>
-    ${editCopyForm(c, { values: copyFormValues(c), problems: [] }, version, ctx)}
-    ${deleteLink(copyPath(c.werk.slug, c.nummer), t.withdraw, ctx)}
-  </section>`;
+  return staffToolsSection(
+    t.editCopy,
+    editCopyForm(c, { values: copyFormValues(c), problems: [] }, version, ctx),
+    deleteLink(copyPath(c.werk.slug, c.nummer), t.withdraw, ctx),
+  );
 }
 
 function copyHtml(c: Copy, ctx: RequestContext): Markup {

@@ -3,6 +3,7 @@
 // and the ready hold that name it. The work page and the copy resources both read through it.
 import type { Kysely } from 'kysely';
 import { param, prepare } from '../../storage/index.ts';
+import { latestStamp } from '../shared/versions.ts';
 import type { DB } from '../tables.ts';
 import type { Copy, CopyStatus } from './model.ts';
 
@@ -107,10 +108,8 @@ function statusOf(r: CopyRow): CopyStatus {
 
 /** The latest of the copy's version and the moments its status changed (a renewal, a hold made ready). */
 function changedAt(r: CopyRow): Date {
-  const stamps = [r.updated_at, r.borrowed_at, r.renewed_at, r.ready_at].filter(
-    (s): s is string => s !== null,
-  );
-  return new Date(stamps.sort().at(-1)!);
+  // updated_at is never null, so there is always a latest.
+  return latestStamp([r.updated_at, r.borrowed_at, r.renewed_at, r.ready_at])!;
 }
 
 export interface CopyRecord extends Copy {

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, HoldEndReason } from '../tables.ts';
 import type { Hold, HoldList } from './model.ts';
+import { latestStamp } from '../shared/versions.ts';
 import { openHolds } from './queue.ts';
 import { positions, settle, type SettledHold } from './settle.ts';
 
@@ -132,9 +133,5 @@ async function lastChange(
     .executeTakeFirst();
   const stamps = [row?.placed, row?.ready, row?.ended];
   for (const h of settled) stamps.push(h.readyAt, h.endedAt);
-  const latest = stamps
-    .filter((s): s is string => typeof s === 'string' && s <= at)
-    .sort()
-    .at(-1);
-  return latest === undefined ? null : new Date(latest);
+  return latestStamp(stamps, at);
 }

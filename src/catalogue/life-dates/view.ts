@@ -4,7 +4,7 @@ import type { Representation, RequestContext, View } from '../../http/resource/t
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import { fullName, lifeDatesPath, personPath } from '../shared/urls.ts';
-import { formStrings, isStaff, versionFor } from '../writes/index.ts';
+import { formStrings, isStaff, staffToolsSection, versionFor } from '../writes/index.ts';
 import { editLifeDatesForm, lifeDatesFormValues } from './forms.ts';
 import type { LifeDates } from './store.ts';
 import { lifeDatesStrings } from './strings.ts';
@@ -14,10 +14,10 @@ function staffTools(d: LifeDates, ctx: RequestContext): Markup {
   if (!isStaff(ctx)) return html``;
   const t = formStrings(ctx.lang);
   const version = versionFor(ctx, lifeDatesRepresentation(d));
-  return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
-    <h2 id="bearbeiten-ueberschrift">${t.edit}</h2>
-    ${editLifeDatesForm(d, { values: lifeDatesFormValues(d), problems: [] }, version, ctx)}
-  </section>`;
+  return staffToolsSection(
+    t.edit,
+    editLifeDatesForm(d, { values: lifeDatesFormValues(d), problems: [] }, version, ctx),
+  );
 }
 
 function lifeDatesHtml(d: LifeDates, ctx: RequestContext): Markup {

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
 import type { Lookup, PersonRef } from '../model.ts';
-import { touchRows } from '../shared/versions.ts';
+import { latestStamp, touchRows } from '../shared/versions.ts';
 import type { DB } from '../tables.ts';
 import { resolveSlug } from '../slugs.ts';
 import { blockedByOverdue, DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
@@ -167,11 +167,8 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
         ])
         .where('person_id', '=', personId)
         .executeTakeFirst();
-      const stamps = [last?.borrowed, last?.returned, last?.renewed].filter(
-        (s): s is string => typeof s === 'string',
-      );
-      const latest = stamps.sort().at(-1);
-      return { items: rows.map(loanOf), lastChange: latest === undefined ? null : new Date(latest) };
+      const lastChange = latestStamp([last?.borrowed, last?.returned, last?.renewed]);
+      return { items: rows.map(loanOf), lastChange };
     },
 
     loan,

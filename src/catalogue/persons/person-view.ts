@@ -14,7 +14,7 @@ import {
   workPath,
 } from '../shared/urls.ts';
 import { lifeDatesStrings } from '../life-dates/strings.ts';
-import { isStaff, versionFor } from '../writes/form-html.ts';
+import { isStaff, staffToolsSection, versionFor } from '../writes/form-html.ts';
 import { formStrings } from '../writes/strings.ts';
 import { deleteConfirmationPage, deleteLink, wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
 import { loansPath } from '../loans/access.ts';
@@ -27,11 +27,11 @@ function staffTools(p: Person, ctx: RequestContext): Markup {
   if (!isStaff(ctx)) return html``;
   const t = formStrings(ctx.lang);
   const version = versionFor(ctx, personRepresentation(p));
-  return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
-    <h2 id="bearbeiten-ueberschrift">${t.edit}</h2>
-    ${editPersonForm(p, { values: personFormValues(p), problems: [] }, version, ctx)}
-    ${deleteLink(personPath(p.slug), t.deletePerson, ctx)}
-  </section>`;
+  return staffToolsSection(
+    t.edit,
+    editPersonForm(p, { values: personFormValues(p), problems: [] }, version, ctx),
+    deleteLink(personPath(p.slug), t.deletePerson, ctx),
+  );
 }
 
 /** Staff go from a person with an account to that account's loans (members see their own from the session page). */

@@ -63,3 +63,17 @@ export async function touchWorksOf(trx: Kysely<DB>, personId: number, at: string
 export async function touchPersonsOf(trx: Kysely<DB>, workId: number, at: string): Promise<void> {
   await touchRows(trx, 'persons', await personIdsOf(trx, workId), at);
 }
+
+/**
+ * The latest of some ISO 8601 UTC stamps (they sort as text), ignoring missing ones and any
+ * after `notAfter`; null when none is left. A list's Last-Modified is the latest moment any of
+ * its rows changed.
+ */
+export function latestStamp(stamps: Iterable<unknown>, notAfter?: string): Date | null {
+  let latest: string | undefined;
+  for (const s of stamps) {
+    if (typeof s !== 'string' || (notAfter !== undefined && s > notAfter)) continue;
+    if (latest === undefined || s > latest) latest = s;
+  }
+  return latest === undefined ? null : new Date(latest);
+}

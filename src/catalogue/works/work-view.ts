@@ -11,6 +11,7 @@ import {
   deleteLink,
   formStrings,
   isStaff,
+  staffToolsSection,
   versionFor,
   wantsDeleteConfirmation,
 } from '../writes/index.ts';
@@ -25,11 +26,11 @@ function staffTools(w: Work, ctx: RequestContext): Markup {
   if (!isStaff(ctx)) return html``;
   const t = formStrings(ctx.lang);
   const version = versionFor(ctx, workRepresentation(w));
-  return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
-    <h2 id="bearbeiten-ueberschrift">${t.edit}</h2>
-    ${editWorkForm(w, { values: workFormValues(w), problems: [] }, version, ctx)}
-    ${deleteLink(workPath(w.slug), t.deleteWork, ctx)}
-  </section>`;
+  return staffToolsSection(
+    t.edit,
+    editWorkForm(w, { values: workFormValues(w), problems: [] }, version, ctx),
+    deleteLink(workPath(w.slug), t.deleteWork, ctx),
+  );
 }
 
 function workHtml(w: Work, ctx: RequestContext): Markup {

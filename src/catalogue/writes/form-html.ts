@@ -121,3 +121,14 @@ export function enteredValues(body: unknown, names: readonly string[]): Record<s
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   return Object.fromEntries(names.map((n) => [n, Object.hasOwn(fields, n) ? textOf(fields[n]) : '']));
 }
+
+/**
+ * The staff's edit (and delete) tools under a resource's page, with the one heading every such
+ * section has; callers show it to staff only (the server checks access on the write anyway).
+ */
+export function staffToolsSection(heading: string, ...parts: readonly Markup[]): Markup {
+  return html`<section class="staff-tools" aria-labelledby="bearbeiten-ueberschrift">
+    <h2 id="bearbeiten-ueberschrift">${heading}</h2>
+    ${parts}
+  </section>`;
+}

@@ -21,6 +21,7 @@ export {
   errorSummary,
   hiddenFields,
   versionFor,
+  staffToolsSection,
   isStaff,
   enteredValues,
   textOf,
