@@ -67,6 +67,7 @@ export function prepareRepresentation(
     contentType: CONTENT_TYPES[ctx.format],
     headers,
     compressed: {},
+    expiresAt: rep.freshUntil?.getTime(),
   };
 }
 

@@ -61,3 +61,15 @@ test('an entry larger than the whole cache is not stored; 0 bytes switches it of
   assert.equal(off.stats().entries, 0);
   assert.throws(() => new RepresentationCache({ maxBytes: -1, version: async () => 0 }), RangeError);
 });
+
+test('an entry is not served from its expiresAt on, and then leaves the cache', async () => {
+  const { cache } = cacheAt(1 << 20);
+  const v = await cache.currentVersion();
+  cache.set('a', v, { ...entry('kept until noon'), expiresAt: 1_000 });
+  cache.set('b', v, entry('only writes end me'));
+  assert.equal(cache.get('a', v, 999)?.body, 'kept until noon', 'fresh one millisecond before');
+  assert.equal(cache.get('a', v, 1_000), undefined, 'not served at the instant it expires');
+  assert.equal(cache.get('a', v, 999), undefined, 'dropped: a later request renders it again');
+  assert.equal(cache.get('b', v, Number.MAX_SAFE_INTEGER)?.body, 'only writes end me');
+  assert.equal(cache.stats().entries, 1);
+});

@@ -18,6 +18,11 @@ export interface CachedRepresentation {
    * entry is compressed once per coding, not per request. Absent: compressed per response.
    */
   readonly compressed?: { br?: Buffer; gzip?: Buffer };
+  /**
+   * Milliseconds since the epoch from which the entry is not served (Representation.freshUntil:
+   * the representation shows something that changes with the clock). Absent: only writes end it.
+   */
+  readonly expiresAt?: number | undefined;
 }
 
 export interface RepresentationCacheOptions {
@@ -47,6 +52,10 @@ function sizeOf(key: string, entry: CachedRepresentation): number {
   let bytes = ENTRY_OVERHEAD + key.length * 2 + entry.body.length * 3 + entry.etag.length * 2;
   for (const [name, value] of entry.headers) bytes += (name.length + value.length) * 2 + 32;
   return bytes;
+}
+
+function isExpired(entry: CachedRepresentation, now: number): boolean {
+  return entry.expiresAt !== undefined && now >= entry.expiresAt;
 }
 
 interface Slot {
@@ -95,10 +104,11 @@ export class RepresentationCache {
     return version;
   }
 
-  /** The entry stored under `key` for exactly `version`, or undefined. */
-  get(key: string, version: string): CachedRepresentation | undefined {
+  /** The entry stored under `key` for exactly `version` and still fresh at `now`, or undefined. */
+  get(key: string, version: string, now = Date.now()): CachedRepresentation | undefined {
     const slot = version === this.#version ? this.#slots.get(key) : undefined;
-    if (!slot) {
+    if (!slot || isExpired(slot.entry, now)) {
+      if (slot) this.#drop(key, slot);
       this.#misses += 1;
       return undefined;
     }
@@ -128,6 +138,11 @@ export class RepresentationCache {
     }
     this.#slots.set(key, { entry, bytes });
     this.#bytes += bytes;
+  }
+
+  #drop(key: string, slot: Slot): void {
+    this.#slots.delete(key);
+    this.#bytes -= slot.bytes;
   }
 
   /** What the cache holds now: for operators and tests (never timing). */

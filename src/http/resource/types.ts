@@ -101,6 +101,12 @@ export interface Representation<M = unknown> {
   /** Canonical readable path under the base, e.g. `/personen/goethe` or `/werke?q=faust`. */
   readonly canonicalPath: string;
   readonly lastModified?: Date;
+  /**
+   * The moment this representation may change without any write: a kept copy's hold runs out,
+   * a loan falls due. A cached rendering is not served from then on (ADR 0067); undefined: it
+   * changes only by writes.
+   */
+  readonly freshUntil?: Date;
   /** Schema name: `/schema/{schema}.xsd` and `/schema/{schema}.json` (sent as rel=describedby). */
   readonly schema?: string;
   readonly links?: readonly LinkHeader[];
