@@ -104,12 +104,22 @@ function copiesJson(m: CopiesModel, ctx: RequestContext): unknown {
 
 export const copiesView: View<CopiesModel> = { html: copiesHtml, xml: copiesXml, json: copiesJson };
 
+/**
+ * The earliest moment any of these copies' status changes without a write (a hold runs out,
+ * ADR 0067), as a Representation's `freshUntil`; nothing when none is kept for a hold.
+ */
+export function freshUntilOf(items: readonly Copy[]): { freshUntil?: Date } {
+  const times = items.flatMap((c) => (c.freshUntil ? [c.freshUntil.getTime()] : []));
+  return times.length > 0 ? { freshUntil: new Date(Math.min(...times)) } : {};
+}
+
 export function copiesRepresentation(m: CopiesModel): Representation<CopiesModel> {
   return {
     model: m,
     view: copiesView,
     canonicalPath: copiesPath(m.werk.slug),
     lastModified: m.changedAt,
+    ...freshUntilOf(m.items),
     schema: 'copies',
     links: [{ rel: 'up', path: workPath(m.werk.slug) }],
   };

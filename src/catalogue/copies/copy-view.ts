@@ -113,6 +113,8 @@ export function copyRepresentation(c: Copy): Representation<Copy> {
     view: copyView,
     canonicalPath: copyPath(c.werk.slug, c.nummer),
     lastModified: c.changedAt,
+    // Kept for a hold: the status changes when the hold runs out, without a write (ADR 0067).
+    ...(c.freshUntil && { freshUntil: c.freshUntil }),
     schema: 'copy',
     links: [{ rel: 'up', path: copiesPath(c.werk.slug) }],
   };

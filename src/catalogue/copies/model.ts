@@ -28,6 +28,8 @@ export interface Copy {
   readonly updatedAt: Date;
   /** The representation's Last-Modified: the version or a later change of what its status shows. */
   readonly changedAt: Date;
+  /** Kept for a hold: the status changes without a write when the hold runs out (ADR 0067). */
+  readonly freshUntil?: Date;
 }
 
 /** Writable fields of a copy (PUT, PATCH, POST). */

@@ -1,11 +1,25 @@
 // Reading a work's copies with their derived status: one prepared statement per work (ADR
 // 0047) that brings every copy, withdrawn ones too (their URL answers 410), with the open loan
 // and the ready hold that name it. The work page and the copy resources both read through it.
+// A copy kept for a hold is shown as the queue is *now* (ADR 0059, 0067): when a work has a kept
+// copy, its queue is settled in memory for the read's moment (one more query), so a hold that
+// ran out shows its copy free or kept for the next in the queue before any write stores that,
+// and each copy says until when its status holds (`freshUntil`).
 import type { Kysely } from 'kysely';
 import { param, prepare } from '../../storage/index.ts';
 import { latestStamp } from '../shared/versions.ts';
 import type { DB } from '../tables.ts';
+import type { PersonRef } from '../model.ts';
+import { openHolds } from '../holds/queue.ts';
+import { settle, type SettledHold } from '../holds/settle.ts';
 import type { Copy, CopyStatus } from './model.ts';
+
+/** The moment a read shows the queue for, and how long a copy is kept (SHELFMARK_HOLD_DAYS). */
+export interface ReadClock {
+  /** ISO 8601 UTC. */
+  readonly now: () => string;
+  readonly holdDays: number;
+}
 
 interface CopyRow {
   readonly id: number;
@@ -114,6 +128,8 @@ function changedAt(r: CopyRow): Date {
 
 export interface CopyRecord extends Copy {
   readonly deleted: boolean;
+  /** Free now because its hold ran out with nobody waiting, though the rows still keep it. */
+  readonly freedByClock: boolean;
 }
 
 function copyOf(r: CopyRow): CopyRecord {
@@ -129,15 +145,69 @@ function copyOf(r: CopyRow): CopyRecord {
     updatedAt: new Date(r.updated_at),
     changedAt: changedAt(r),
     deleted: r.deleted_at !== null,
+    freedByClock: false,
   };
 }
 
-/** Every copy of a work, withdrawn ones too, by number. */
-export async function copiesOfWork(db: Kysely<DB>, workId: number): Promise<CopyRecord[]> {
-  return (await BY_WORK.execute(db, { work: workId })).map(copyOf);
+async function personsById(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, PersonRef>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('persons')
+    .select(['id', 'slug', 'vorname', 'nachname'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((p) => [p.id, p]));
 }
 
-/** The live copies of a work, for the work's page and the copies list. */
-export async function liveCopies(db: Kysely<DB>, workId: number): Promise<Copy[]> {
-  return (await copiesOfWork(db, workId)).filter((c) => !c.deleted).map(({ deleted: _d, ...c }) => c);
+/**
+ * The copies as the work's queue is at `at` (settle.ts): a copy whose hold ran out is free, or
+ * kept for the next in the queue from the moment it ran out; its Last-Modified is at least that
+ * moment, and a kept copy is fresh until its hold runs out.
+ */
+async function asOf(db: Kysely<DB>, workId: number, records: CopyRecord[], clock: ReadClock) {
+  const at = clock.now();
+  const queue = settle(await openHolds(db, workId), [], at, clock.holdDays).holds;
+  const keeping = new Map<number, SettledHold>();
+  const ranOut = new Map<number, string>();
+  for (const h of queue) {
+    if (h.copyId === null) continue;
+    if (h.endedAt === null) keeping.set(h.copyId, h);
+    else if (h.endedAt > (ranOut.get(h.copyId) ?? '')) ranOut.set(h.copyId, h.endedAt);
+  }
+  const passedOn = records.filter((c) => ranOut.has(c.id) && keeping.has(c.id));
+  const persons = await personsById(
+    db,
+    passedOn.map((c) => keeping.get(c.id)!.personId),
+  );
+  return records.map((c): CopyRecord => {
+    const kept = keeping.get(c.id);
+    const freshUntil = kept?.expiresAt ? { freshUntil: new Date(kept.expiresAt) } : {};
+    const endedAt = ranOut.get(c.id);
+    if (endedAt === undefined || c.status.kind !== 'vorgemerkt') return { ...c, ...freshUntil };
+    const person = kept && persons.get(kept.personId);
+    const status: CopyStatus = person ? { kind: 'vorgemerkt', person } : { kind: 'verfuegbar' };
+    const changed = latestStamp([c.changedAt.toISOString(), endedAt, kept?.readyAt])!;
+    return { ...c, status, changedAt: changed, freedByClock: !person, ...freshUntil };
+  });
+}
+
+/** Every copy of a work, withdrawn ones too, by number, as of the clock's moment. */
+export async function copiesOfWork(db: Kysely<DB>, workId: number, clock: ReadClock): Promise<CopyRecord[]> {
+  const rows = await BY_WORK.execute(db, { work: workId });
+  const records = rows.map(copyOf);
+  // Only a work with a copy kept for a hold has anything that changes with the clock.
+  return rows.some((r) => r.hold_person_id !== null) ? asOf(db, workId, records, clock) : records;
+}
+
+/** The live copies of a work, for the work's page and the copies list, and how many the clock freed. */
+export async function liveCopies(
+  db: Kysely<DB>,
+  workId: number,
+  clock: ReadClock,
+): Promise<{ readonly copies: Copy[]; readonly freedByClock: number }> {
+  const live = (await copiesOfWork(db, workId, clock)).filter((c) => !c.deleted);
+  return {
+    copies: live.map(({ deleted: _d, freedByClock: _f, ...c }) => c),
+    freedByClock: live.filter((c) => c.freedByClock).length,
+  };
 }

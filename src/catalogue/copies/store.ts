@@ -13,7 +13,8 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import type { DB } from '../tables.ts';
 import { CopiesOnLoanError, nextNummer, syncCopyCount } from './count.ts';
 import type { Copy, CopyInput } from './model.ts';
-import { copiesOfWork, liveCopies } from './read.ts';
+import { HOLD_DAYS } from '../holds/queue.ts';
+import { copiesOfWork, liveCopies, type ReadClock } from './read.ts';
 
 /** The copies of one work, in the shape the write flow (writes/flow.ts) takes. */
 export interface WorkCopies {
@@ -35,12 +36,13 @@ const NUMMER = /^[1-9]\d{0,8}$/;
 
 export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopyStore {
   const { capabilities, now } = resolveOptions(db, options);
+  const clock: ReadClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
 
   async function find(conn: Kysely<DB>, workId: number, match: (c: Copy) => boolean): Promise<Lookup<Copy>> {
-    const found = (await copiesOfWork(conn, workId)).find(match);
+    const found = (await copiesOfWork(conn, workId, clock)).find(match);
     if (!found) return null;
     if (found.deleted) return { gone: true };
-    const { deleted: _deleted, ...copy } = found;
+    const { deleted: _deleted, freedByClock: _freed, ...copy } = found;
     return { found: copy };
   }
 
@@ -124,7 +126,7 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
         return compareAndSet(expected, () =>
           db.transaction().execute(async (trx) => {
             if (!(await lockWork(trx, workId))) return false;
-            const current = (await copiesOfWork(trx, workId)).find((c) => c.id === id && !c.deleted);
+            const current = (await copiesOfWork(trx, workId, clock)).find((c) => c.id === id && !c.deleted);
             if (!current) return false;
             // Lent or kept for a hold: it stays until it is back or the hold is over.
             if (current.status.kind === 'ausgeliehen' || (await keptForHold(trx, id)))
@@ -140,7 +142,7 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
     };
   }
 
-  return { list: (workId) => liveCopies(db, workId), ofWork };
+  return { list: async (workId) => (await liveCopies(db, workId, clock)).copies, ofWork };
 }
 
 async function keptForHold(trx: Kysely<DB>, copyId: number): Promise<boolean> {

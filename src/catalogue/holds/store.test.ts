@@ -32,7 +32,8 @@ for (const target of catalogueTestTargets(PG_URL)) {
 
     before(async () => {
       database = await target.open();
-      stores = createStores(database.db, { capabilities: database.capabilities });
+      // One clock for every store: a work's copies are read as of it (ADR 0067).
+      stores = createStores(database.db, { capabilities: database.capabilities, now: () => clock });
       loans = createLoanStore(database.db, { capabilities: database.capabilities, now: () => clock });
       holds = createHoldStore(database.db, { capabilities: database.capabilities, now: () => clock });
     });
@@ -188,6 +189,42 @@ for (const target of catalogueTestTargets(PG_URL)) {
         ends.map((e) => e.end_reason),
         ['expired', 'expired'],
       );
+    });
+
+    test('reads show a kept copy as of now, fresh until its hold runs out (ADR 0067)', async () => {
+      const [anna, ben, cleo] = [await person(), await person(), await person()];
+      const w = await work(1);
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      assert.ok((await holds.place(ben, { id: w.id })).ok);
+      assert.ok((await holds.place(cleo, { id: w.id })).ok);
+      tick(1000);
+      await giveBack(anna, loan.loan.id);
+      const returned = clock.getTime();
+      const read = async () => {
+        const found = await stores.works.byId(w.id);
+        assert.ok(found && 'found' in found);
+        const [copy] = found.found.copies ?? [];
+        assert.deepEqual(await stores.copies.list(w.id), found.found.copies, 'the copies list agrees');
+        return { verfuegbar: found.found.verfuegbar, copy: copy! };
+      };
+      const holder = (c: { status: { kind: string; person?: { id: number } } }) => c.status.person?.id;
+
+      let now = await read();
+      assert.equal(holder(now.copy), ben);
+      assert.equal(now.copy.freshUntil?.getTime(), returned + 7 * DAY_MS, "until ben's hold runs out");
+      // No write from here on: only the clock moves.
+      tick(8 * DAY_MS);
+      now = await read();
+      assert.equal(now.verfuegbar, 0);
+      assert.equal(holder(now.copy), cleo, 'kept for the next in the queue');
+      assert.equal(now.copy.changedAt.getTime(), returned + 7 * DAY_MS, 'changed when ben’s ran out');
+      assert.equal(now.copy.freshUntil?.getTime(), returned + 14 * DAY_MS, "until cleo's runs out");
+      tick(8 * DAY_MS);
+      now = await read();
+      assert.deepEqual([now.verfuegbar, now.copy.status.kind], [1, 'verfuegbar'], 'nobody waits: free');
+      assert.equal(now.copy.changedAt.getTime(), returned + 14 * DAY_MS);
+      assert.equal(now.copy.freshUntil, undefined, 'only a write changes it now');
     });
 
     test('50 concurrent holds on one work, one handle: the queue is exactly the order of arrival', async () => {

@@ -8,7 +8,9 @@ import type { Lookup, PersonRef, Work } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { isValidSlug, resolveSlug } from '../slugs.ts';
 import { isFreeCopy } from '../copies/free.ts';
-import { liveCopies } from '../copies/read.ts';
+import { liveCopies, type ReadClock } from '../copies/read.ts';
+
+export type { ReadClock };
 
 interface WorkRow {
   readonly id: number;
@@ -91,22 +93,27 @@ function toLookup(rows: readonly WorkRow[]): Lookup<Work> {
   };
 }
 
-/** The live work with its copies: one more prepared statement (copies/read.ts, ADR 0047). */
-async function withCopies(db: Kysely<DB>, found: Lookup<Work>): Promise<Lookup<Work>> {
+/**
+ * The live work with its copies: one more prepared statement (copies/read.ts, ADR 0047). The
+ * copies are as of the clock's moment, and so is `verfuegbar`: a copy whose hold ran out with
+ * nobody waiting counts as free before any write stores that (ADR 0067).
+ */
+async function withCopies(db: Kysely<DB>, found: Lookup<Work>, clock: ReadClock): Promise<Lookup<Work>> {
   if (found === null || !('found' in found)) return found;
-  return { found: { ...found.found, copies: await liveCopies(db, found.found.id) } };
+  const { copies, freedByClock } = await liveCopies(db, found.found.id, clock);
+  return { found: { ...found.found, verfuegbar: found.found.verfuegbar + freedByClock, copies } };
 }
 
 /** A work by id with persons, availability and copies, from `db` (or a transaction). */
-export async function loadWork(db: Kysely<DB>, id: number): Promise<Lookup<Work>> {
-  return withCopies(db, toLookup(await BY_ID.execute(db, { id })));
+export async function loadWork(db: Kysely<DB>, id: number, clock: ReadClock): Promise<Lookup<Work>> {
+  return withCopies(db, toLookup(await BY_ID.execute(db, { id })), clock);
 }
 
 /** A work by current slug; a former slug → its successor (301) or gone (410). */
-export async function loadWorkBySlug(db: Kysely<DB>, slug: string): Promise<Lookup<Work>> {
+export async function loadWorkBySlug(db: Kysely<DB>, slug: string, clock: ReadClock): Promise<Lookup<Work>> {
   if (!isValidSlug(slug)) return null;
   const found = toLookup(await BY_SLUG.execute(db, { slug }));
-  if (found !== null) return withCopies(db, found);
+  if (found !== null) return withCopies(db, found, clock);
   const resolution = await resolveSlug(db, 'work', slug);
-  return resolution && 'id' in resolution ? loadWork(db, resolution.id) : resolution;
+  return resolution && 'id' in resolution ? loadWork(db, resolution.id, clock) : resolution;
 }

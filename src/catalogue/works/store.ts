@@ -14,7 +14,8 @@ import type { Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from 
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import { personIdsOf, touchPersonsOf, touchRows } from '../shared/versions.ts';
-import { loadWork, loadWorkBySlug } from './read.ts';
+import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
+import { HOLD_DAYS } from '../holds/queue.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
@@ -77,8 +78,8 @@ export async function personsOfWorks(
 
 export { loadWork } from './read.ts';
 
-async function loadLive(db: Kysely<DB>, id: number): Promise<Work> {
-  const result = await loadWork(db, id);
+async function loadLive(db: Kysely<DB>, id: number, clock: ReadClock): Promise<Work> {
+  const result = await loadWork(db, id, clock);
   if (!result || !('found' in result)) throw new Error(`work ${id} vanished while being written`);
   return result.found;
 }
@@ -115,11 +116,13 @@ function checkCopies(exemplare: number | undefined): number {
 
 export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWorkStore {
   const { capabilities, now, maxPageSize } = resolveOptions(db, options);
+  // Reads show kept copies as of now (copies/read.ts, ADR 0067).
+  const clock: ReadClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
 
   return {
-    byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id) : Promise.resolve(null)),
+    byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id, clock) : Promise.resolve(null)),
 
-    bySlug: (slug) => loadWorkBySlug(db, slug),
+    bySlug: (slug) => loadWorkBySlug(db, slug, clock),
 
     async list(request: PageRequest): Promise<Page<WorkSummary>> {
       const limit = clampLimit(request.limit, maxPageSize);
@@ -192,7 +195,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           await setCopyCount(trx, { workId: id, titel: input.titel, nachname, wanted: exemplare, at });
           await touchPersonsOf(trx, id, at);
           await placeUnranked(trx, capabilities, 'works');
-          return loadLive(trx, id);
+          return loadLive(trx, id, clock);
         }),
       );
     },
@@ -239,7 +242,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             throw new CopiesOnLoanError(`work ${id}: too few copies free to withdraw`);
           // A new title may move the work in the list: it is ranked again (storage/list-rank.ts).
           await placeUnranked(trx, capabilities, 'works');
-          return loadLive(trx, id);
+          return loadLive(trx, id, clock);
         }),
       );
     },

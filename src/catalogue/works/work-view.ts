@@ -18,7 +18,7 @@ import {
 import { editWorkForm, workFormValues } from './work-forms.ts';
 import { borrowButton } from '../loans/borrow-button.ts';
 import { holdButton } from '../holds/hold-button.ts';
-import { copiesTable, copyItemsJson, copyItemsXml } from '../copies/copies-view.ts';
+import { copiesTable, copyItemsJson, copyItemsXml, freshUntilOf } from '../copies/copies-view.ts';
 import { copyStrings } from '../copies/strings.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
@@ -125,10 +125,12 @@ export function workRepresentation(work: Work): Representation<Work> {
     model: work,
     view: workView,
     canonicalPath: workPath(work.slug),
-    // A copy's status can change after the work's last write (a renewal, a hold made ready).
+    // A copy's status can change after the work's last write (a renewal, a hold made ready, a
+    // hold that ran out), and `verfuegbar` and the buttons with it: until then it is fresh.
     lastModified: new Date(
       Math.max(work.updatedAt.getTime(), ...(work.copies ?? []).map((c) => c.changedAt.getTime())),
     ),
+    ...freshUntilOf(work.copies ?? []),
     schema: 'work',
   };
 }

@@ -1,0 +1,219 @@
+// Representations that change with the clock, not with a write (ADR 0067), over a real server
+// (`shelfmark serve`, its representation cache on) on SQLite and on PostgreSQL. A copy kept for a
+// hold changes the moment the hold runs out: free when nobody waits, else kept for the next in
+// the queue. The test moves a kept copy's `expires_at` a few seconds ahead in the database, reads
+// the copy, the work's copies and the work twice (the second answer comes from the cache), lets
+// the hold run out with no write at all, and reads again: the new status and `verfuegbar`, a new
+// ETag and Last-Modified, and the old validators (If-None-Match, If-Modified-Since) get 200 with
+// the new body.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { catalogueTestTargets } from '../kit/catalogue/targets.ts';
+import { createStores } from '../../src/catalogue/stores.ts';
+import type { DB } from '../../src/catalogue/tables.ts';
+import { openDatabase, type Database } from '../../src/storage/index.ts';
+import { freshSchema, pgTestUrl } from '../support/pg.ts';
+import { freePort, startProcess } from '../support/process.ts';
+import { answering, ROOT } from '../access/server.ts';
+
+const STAFF = `Basic ${Buffer.from('personal:personal').toString('base64')}`;
+const TYPES = { json: 'application/json', xml: 'application/xml', html: 'text/html' } as const;
+type Format = keyof typeof TYPES;
+
+/** How far ahead the kept copies' holds are made to run out. */
+const RUNS_OUT_MS = 2500;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Seen {
+  readonly etag: string;
+  readonly lastModified: string;
+  readonly body: string;
+}
+
+for (const target of catalogueTestTargets(pgTestUrl())) {
+  describe(`a kept copy's hold runs out without a write, on ${target.dialect}`, { skip: target.skip }, () => {
+    let dir: string;
+    let dropSchema: (() => Promise<void>) | undefined;
+    let base: string;
+    let stop: (() => Promise<void>) | undefined;
+    let database: Database<DB>;
+
+    before(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'shelfmark-clock-'));
+      let databaseUrl = join(dir, 'shelfmark.db');
+      if (target.dialect === 'postgres') {
+        const schema = await freshSchema();
+        databaseUrl = schema.url;
+        dropSchema = schema.drop;
+      }
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      const started = await startProcess(
+        process.execPath,
+        ['src/cli/shelfmark.ts', 'serve', '--workers', '0'],
+        {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          SHELFMARK_DATA_DIR: join(dir, 'data'),
+          SHELFMARK_LOG_DIR: join(dir, 'logs'),
+          SHELFMARK_BASE_URL: base,
+          SHELFMARK_DEMO: '1',
+          SHELFMARK_WORKERS: undefined,
+          // The representation cache on, whatever the environment says (ADR 0048).
+          SHELFMARK_CACHE_MIB: undefined,
+        },
+        /Shelfmark is serving (\S+)/,
+        { cwd: ROOT },
+      );
+      stop = () => started.stop();
+      await answering(base);
+      database = await openDatabase<DB>(databaseUrl, { busyTimeoutMs: 30_000 });
+    });
+    after(async () => {
+      await database?.close();
+      await stop?.();
+      await dropSchema?.();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    const get = (path: string, format: Format, headers: Record<string, string> = {}) =>
+      fetch(base + path, { headers: { accept: TYPES[format], ...headers } });
+    const staffCall = (method: string, path: string, body?: unknown) =>
+      fetch(base + path, {
+        method,
+        headers: {
+          accept: TYPES.json,
+          authorization: STAFF,
+          ...(body !== undefined && { 'content-type': TYPES.json }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+
+    /** Two GETs (the second a cache hit): the same bytes and validators, Last-Modified sent. */
+    async function seenTwice(path: string, format: Format, headers: Record<string, string> = {}) {
+      const answers: Seen[] = [];
+      for (let i = 0; i < 2; i++) {
+        const r = await get(path, format, headers);
+        assert.equal(r.status, 200, `${path}.${format}`);
+        const lastModified = r.headers.get('last-modified');
+        assert.ok(lastModified, `${path}.${format} sends Last-Modified`);
+        answers.push({ etag: r.headers.get('etag') ?? '', lastModified, body: await r.text() });
+      }
+      assert.deepEqual(answers[1], answers[0], `${path}.${format}: the same answer again`);
+      return answers[0]!;
+    }
+
+    /** The old validators get 200 with a new body; a new ETag and a later Last-Modified. */
+    async function changed(path: string, format: Format, old: Seen, headers: Record<string, string> = {}) {
+      let latest = '';
+      const conditions: Record<string, string>[] = [
+        { 'if-none-match': old.etag },
+        { 'if-modified-since': old.lastModified },
+      ];
+      for (const condition of conditions) {
+        const r = await get(path, format, { ...headers, ...condition });
+        assert.equal(r.status, 200, `${path}.${format} ${JSON.stringify(condition)}`);
+        assert.notEqual(r.headers.get('etag'), old.etag, `${path}.${format}: a new ETag`);
+        const lastModified = r.headers.get('last-modified');
+        assert.ok(lastModified, `${path}.${format}: Last-Modified`);
+        assert.ok(
+          Date.parse(lastModified) > Date.parse(old.lastModified),
+          `${path}.${format}: Last-Modified ${lastModified} after ${old.lastModified}`,
+        );
+        latest = await r.text();
+        assert.notEqual(latest, old.body, `${path}.${format}: the new body`);
+      }
+      return latest;
+    }
+
+    /** A one-copy work lent out, with holds of the given persons in this order, then returned. */
+    async function keptFor(tag: string, holders: readonly number[], lender: number) {
+      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const work = await stores.works.create({ titel: `Uhr ${tag}`, exemplare: 1 });
+      const borrowed = await staffCall('POST', `/ausleihen/${lender}`, { werk: work.slug });
+      assert.equal(borrowed.status, 201, await borrowed.text());
+      const holds: number[] = [];
+      for (const id of holders) {
+        const placed = await staffCall('POST', `/vormerkungen?id=${id}`, { werk: `/werke/${work.slug}` });
+        assert.equal(placed.status, 201, await placed.text());
+        holds.push(Number(new URL(placed.headers.get('location') ?? '').pathname.split('/').pop()));
+      }
+      const loan = new URL(borrowed.headers.get('location') ?? '').pathname;
+      assert.equal((await staffCall('DELETE', loan)).status, 204);
+      return { slug: work.slug, holds };
+    }
+
+    test('the copy, the copies and the work show the new state, with new validators', async () => {
+      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const tag = Math.random().toString(36).slice(2, 8);
+      const person = (n: string) => stores.persons.create({ vorname: 'Leserin', nachname: `${tag} ${n}` });
+      const [lender, first, second] = [await person('L'), await person('A'), await person('B')];
+
+      // Nobody waits after `first`: the copy becomes free. After `first` comes `second`.
+      const alone = await keptFor(`${tag} allein`, [first.id], lender.id);
+      const queued = await keptFor(`${tag} Schlange`, [first.id, second.id], lender.id);
+      const runsOut = new Date(Date.now() + RUNS_OUT_MS);
+      await database.db
+        .updateTable('holds')
+        .set({ expires_at: runsOut.toISOString() })
+        .where('id', 'in', [alone.holds[0]!, queued.holds[0]!])
+        .execute();
+      await pause(1100); // Last-Modified is sent once its second is over (ADR 0024)
+
+      const copy = (slug: string) => `/werke/${slug}/exemplare/1`;
+      const copies = (slug: string) => `/werke/${slug}/exemplare`;
+      const work = (slug: string) => `/werke/${slug}`;
+      const staff = { authorization: STAFF };
+      const paths = [copy(alone.slug), copies(alone.slug), work(alone.slug)];
+      const before = new Map<string, Seen>();
+      for (const path of paths)
+        for (const format of ['json', 'xml', 'html'] as const)
+          before.set(`${path}.${format}`, await seenTwice(path, format));
+      const queuedCopy = await seenTwice(copy(queued.slug), 'json', staff);
+      const queuedWork = await seenTwice(work(queued.slug), 'json');
+      assert.match(before.get(`${copy(alone.slug)}.json`)!.body, /"status":"vorgemerkt"/);
+      assert.match(before.get(`${work(alone.slug)}.json`)!.body, /"verfuegbar":0/);
+      assert.match(queuedCopy.body, new RegExp(`"vorgemerktFuer":\\{"name":"Leserin ${tag} A"`));
+      const secondsList = `/personen/${second.slug}/vormerkungen`;
+      const waiting = await get(secondsList, 'json', staff);
+      assert.match(await waiting.text(), /"status":"wartend","position":1/);
+
+      // No write from here on: only the clock moves past the holds' expiry.
+      await pause(runsOut.getTime() - Date.now() + 1100);
+
+      // Nobody waited: the copy is free, in every representation that shows it.
+      assert.match(
+        await changed(copy(alone.slug), 'json', before.get(`${copy(alone.slug)}.json`)!),
+        /"status":"verfuegbar"/,
+      );
+      assert.match(
+        await changed(copies(alone.slug), 'json', before.get(`${copies(alone.slug)}.json`)!),
+        /"status":"verfuegbar"/,
+      );
+      assert.match(
+        await changed(work(alone.slug), 'json', before.get(`${work(alone.slug)}.json`)!),
+        /"verfuegbar":1,.*"status":"verfuegbar"/,
+      );
+      for (const path of paths) {
+        assert.match(await changed(path, 'xml', before.get(`${path}.xml`)!), /<status>verfuegbar<\/status>/);
+        assert.match(await changed(path, 'html', before.get(`${path}.html`)!), /copy-status verfuegbar/);
+      }
+
+      // Someone waited: the copy is kept for her from the moment the first hold ran out.
+      assert.match(
+        await changed(copy(queued.slug), 'json', queuedCopy, staff),
+        new RegExp(`"vorgemerktFuer":\\{"name":"Leserin ${tag} B"`),
+      );
+      const still = await get(work(queued.slug), 'json');
+      assert.match(await still.text(), /"verfuegbar":0/, 'still none free: kept for the next');
+      assert.equal(still.headers.get('etag'), queuedWork.etag, 'anonymous sees the same work');
+      const ready = await get(secondsList, 'json', staff);
+      assert.match(await ready.text(), /"status":"bereit"/);
+    });
+  });
+}
