@@ -1,11 +1,12 @@
 // Representations that change with the clock, not with a write (ADR 0067), over a real server
 // (`shelfmark serve`, its representation cache on) on SQLite and on PostgreSQL. A copy kept for a
 // hold changes the moment the hold runs out: free when nobody waits, else kept for the next in
-// the queue. The test moves a kept copy's `expires_at` a few seconds ahead in the database, reads
-// the copy, the work's copies and the work twice (the second answer comes from the cache), lets
-// the hold run out with no write at all, and reads again: the new status and `verfuegbar`, a new
-// ETag and Last-Modified, and the old validators (If-None-Match, If-Modified-Since) get 200 with
-// the new body.
+// the queue; the holds shown change with it. A loan becomes overdue the moment it falls due. The
+// test moves a kept copy's `expires_at` and a loan's `due_at` a few seconds ahead in the
+// database, reads every representation that shows them twice (the second answer comes from the
+// cache), lets the moment pass with no write at all, and reads again: the new state, a new ETag
+// and Last-Modified, and the old validators (If-None-Match, If-Modified-Since) get 200 with the
+// new body.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,7 +149,7 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
       return { slug: work.slug, holds };
     }
 
-    test('the copy, the copies and the work show the new state, with new validators', async () => {
+    test('copies, works, holds and loans show the new state, with new validators', async () => {
       const stores = createStores(database.db, { capabilities: database.capabilities });
       const tag = Math.random().toString(36).slice(2, 8);
       const person = (n: string) => stores.persons.create({ vorname: 'Leserin', nachname: `${tag} ${n}` });
@@ -157,11 +158,21 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
       // Nobody waits after `first`: the copy becomes free. After `first` comes `second`.
       const alone = await keptFor(`${tag} allein`, [first.id], lender.id);
       const queued = await keptFor(`${tag} Schlange`, [first.id, second.id], lender.id);
-      const runsOut = new Date(Date.now() + RUNS_OUT_MS);
+      // And a loan that falls due at the same moment.
+      const lent = await stores.works.create({ titel: `Uhr ${tag} geliehen`, exemplare: 1 });
+      const borrowed = await staffCall('POST', `/ausleihen/${lender.id}`, { werk: lent.slug });
+      assert.equal(borrowed.status, 201, await borrowed.text());
+      const loan = new URL(borrowed.headers.get('location') ?? '').pathname;
+      const moment = new Date(Date.now() + RUNS_OUT_MS);
       await database.db
         .updateTable('holds')
-        .set({ expires_at: runsOut.toISOString() })
+        .set({ expires_at: moment.toISOString() })
         .where('id', 'in', [alone.holds[0]!, queued.holds[0]!])
+        .execute();
+      await database.db
+        .updateTable('loans')
+        .set({ due_at: moment.toISOString() })
+        .where('id', '=', Number(loan.split('/').pop()))
         .execute();
       await pause(1100); // Last-Modified is sent once its second is over (ADR 0024)
 
@@ -179,12 +190,33 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
       assert.match(before.get(`${copy(alone.slug)}.json`)!.body, /"status":"vorgemerkt"/);
       assert.match(before.get(`${work(alone.slug)}.json`)!.body, /"verfuegbar":0/);
       assert.match(queuedCopy.body, new RegExp(`"vorgemerktFuer":\\{"name":"Leserin ${tag} A"`));
+      // The holds shown to staff (and to their members): lists, one hold, the work's queue.
+      const firstsHold = `/personen/${first.slug}/vormerkungen/${alone.holds[0]!}`;
       const secondsList = `/personen/${second.slug}/vormerkungen`;
-      const waiting = await get(secondsList, 'json', staff);
-      assert.match(await waiting.text(), /"status":"wartend","position":1/);
+      const queue = `/werke/${queued.slug}/vormerkungen`;
+      const holdsBefore = {
+        firstsHold: await seenTwice(firstsHold, 'json', staff),
+        secondsList: await seenTwice(secondsList, 'json', staff),
+        secondsListHtml: await seenTwice(secondsList, 'html', staff),
+        queue: await seenTwice(queue, 'json', staff),
+      };
+      assert.match(holdsBefore.firstsHold.body, /"status":"bereit"/);
+      assert.match(holdsBefore.secondsList.body, /"status":"wartend","position":1/);
+      // The loan, its borrower's list and the staff's list of loans due (no Last-Modified there).
+      const loansList = `/ausleihen/${lender.id}`;
+      const loansBefore = {
+        loan: await seenTwice(loan, 'json', staff),
+        loanXml: await seenTwice(loan, 'xml', staff),
+        list: await seenTwice(loansList, 'json', staff),
+        listHtml: await seenTwice(loansList, 'html', staff),
+      };
+      assert.match(loansBefore.loan.body, /"ueberfaellig":false/);
+      const due = await get('/ausleihen', 'json', staff);
+      const dueBefore = { etag: due.headers.get('etag') ?? '', body: await due.text() };
+      assert.equal((await get('/ausleihen', 'json', staff)).headers.get('etag'), dueBefore.etag);
 
-      // No write from here on: only the clock moves past the holds' expiry.
-      await pause(runsOut.getTime() - Date.now() + 1100);
+      // No write from here on: only the clock moves past the holds' expiry and the due date.
+      await pause(moment.getTime() - Date.now() + 1100);
 
       // Nobody waited: the copy is free, in every representation that shows it.
       assert.match(
@@ -212,8 +244,28 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
       const still = await get(work(queued.slug), 'json');
       assert.match(await still.text(), /"verfuegbar":0/, 'still none free: kept for the next');
       assert.equal(still.headers.get('etag'), queuedWork.etag, 'anonymous sees the same work');
-      const ready = await get(secondsList, 'json', staff);
-      assert.match(await ready.text(), /"status":"bereit"/);
+
+      // The holds: the first ran out (its URL answers 410), the second is ready.
+      assert.equal((await get(firstsHold, 'json', staff)).status, 410);
+      assert.match(await changed(secondsList, 'json', holdsBefore.secondsList, staff), /"status":"bereit"/);
+      await changed(secondsList, 'html', holdsBefore.secondsListHtml, staff);
+      assert.doesNotMatch(
+        await changed(queue, 'json', holdsBefore.queue, staff),
+        new RegExp(`Leserin ${tag} A`),
+        'the first left the queue',
+      );
+
+      // The loan is overdue, in its own representations and in both lists.
+      assert.match(await changed(loan, 'json', loansBefore.loan, staff), /"ueberfaellig":true/);
+      assert.match(
+        await changed(loan, 'xml', loansBefore.loanXml, staff),
+        /<ueberfaellig>true<\/ueberfaellig>/,
+      );
+      assert.match(await changed(loansList, 'json', loansBefore.list, staff), /"ueberfaellig":true/);
+      assert.match(await changed(loansList, 'html', loansBefore.listHtml, staff), /class="overdue"/);
+      const dueAfter = await get('/ausleihen', 'json', { ...staff, 'if-none-match': dueBefore.etag });
+      assert.equal(dueAfter.status, 200, 'the list of loans due changed');
+      assert.notEqual(await dueAfter.text(), dueBefore.body);
     });
   });
 }

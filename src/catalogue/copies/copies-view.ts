@@ -4,6 +4,7 @@ import type { Representation, RequestContext, View } from '../../http/resource/t
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import type { WorkRef } from '../model.ts';
+import { earliestFreshUntil } from '../shared/clock-changes.ts';
 import { copiesPath, copyPath, workPath } from '../shared/urls.ts';
 import { isStaff } from '../writes/index.ts';
 import { copyFieldsJson, copyFieldsXml } from './copy-view.ts';
@@ -109,8 +110,7 @@ export const copiesView: View<CopiesModel> = { html: copiesHtml, xml: copiesXml,
  * ADR 0067), as a Representation's `freshUntil`; nothing when none is kept for a hold.
  */
 export function freshUntilOf(items: readonly Copy[]): { freshUntil?: Date } {
-  const times = items.flatMap((c) => (c.freshUntil ? [c.freshUntil.getTime()] : []));
-  return times.length > 0 ? { freshUntil: new Date(Math.min(...times)) } : {};
+  return earliestFreshUntil(items.map((c) => c.freshUntil));
 }
 
 export function copiesRepresentation(m: CopiesModel): Representation<CopiesModel> {

@@ -9,6 +9,7 @@ import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { holdPath, holdsPath } from './access.ts';
 import type { Hold } from './model.ts';
 import { holdStrings } from './strings.ts';
+import { freshUntilField } from '../shared/clock-changes.ts';
 
 const STATUS = { waiting: 'wartend', ready: 'bereit', ended: 'beendet' } as const;
 
@@ -17,13 +18,19 @@ export function holdChangedAt(hold: Hold): Date {
   return hold.readyAt !== null && hold.status === 'ready' ? hold.readyAt : hold.placedAt;
 }
 
-export function holdRepresentation(hold: Hold, lastChange: Date | null): Representation<Hold> {
+export function holdRepresentation(
+  hold: Hold,
+  lastChange: Date | null,
+  freshUntil?: Date,
+): Representation<Hold> {
   return {
     model: hold,
     view: holdView,
     canonicalPath: holdPath(hold.person.slug, hold.id),
     // Other members' holds ahead move the position: the work's queue's last change counts too.
     lastModified: lastChange ?? holdChangedAt(hold),
+    // A ready hold of the work runs out: this one ends, or moves up or gets the copy (ADR 0067).
+    ...freshUntilField(freshUntil),
     schema: 'hold',
   };
 }

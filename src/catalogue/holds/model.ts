@@ -30,6 +30,11 @@ export interface HoldList<T> {
   readonly items: readonly T[];
   /** The latest change to anything the list shows (also other members' holds ahead); null: none. */
   readonly lastChange: Date | null;
+  /**
+   * The earliest moment a ready hold of these works runs out: statuses and positions shown
+   * change then without a write (ADR 0067). Absent: only a write changes them.
+   */
+  readonly freshUntil?: Date;
 }
 
 export type PlaceRefusal =

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB, HoldEndReason } from '../tables.ts';
 import type { Hold, HoldList } from './model.ts';
 import { latestStamp } from '../shared/versions.ts';
+import { earliestFreshUntil } from '../shared/clock-changes.ts';
 import { openHolds } from './queue.ts';
 import { positions, settle, type SettledHold } from './settle.ts';
 
@@ -56,9 +57,14 @@ export async function holdsAsOf(
   const workIds = [...new Set(rows.map((r) => r.work_id))];
   const settled = new Map<number, SettledHold>();
   const position = new Map<number, number>();
+  // A ready hold still open at `at` runs out later: the earliest is when the list changes next.
+  const runsOut: Date[] = [];
   for (const workId of workIds) {
     const queue = settle(await openHolds(db, workId), [], at, holdDays).holds;
-    for (const h of queue) settled.set(h.id, h);
+    for (const h of queue) {
+      settled.set(h.id, h);
+      if (h.endedAt === null && h.expiresAt !== null) runsOut.push(new Date(h.expiresAt));
+    }
     for (const [id, n] of positions(queue)) position.set(id, n);
   }
   const copyIds = [
@@ -108,7 +114,11 @@ export async function holdsAsOf(
       endReason: null,
     };
   });
-  return { items, lastChange: await lastChange(db, workIds, settled.values(), at) };
+  return {
+    items,
+    lastChange: await lastChange(db, workIds, settled.values(), at),
+    ...earliestFreshUntil(runsOut),
+  };
 }
 
 /**

@@ -2,8 +2,10 @@
 //   /vormerkungen?slug=|id=   (readable /personen/{slug}/vormerkungen)       GET: list, POST: place
 //   /vormerkung?slug=&id=     (/personen/{slug}/vormerkungen/{id})           GET: one, DELETE: cancel
 //   /warteschlange?slug=|id=  (/werke/{slug}/vormerkungen)                   GET: the queue (staff)
-// Access is checked first: the member or staff (access.ts). Statuses depend on the clock, so
-// none of these is cacheable (ADR 0048); Last-Modified covers every hold of the works shown.
+// Access is checked first: the member or staff (access.ts). Statuses depend on the clock: each
+// representation says until when it holds (freshUntil: the earliest ready hold of the works shown
+// runs out), so the representation cache keeps them until then (ADR 0048, 0067); Last-Modified
+// covers every hold of the works shown, settled up to now.
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { isFields } from '../../http/body/fields.ts';
 import { formFlow } from '../writes/access.ts';
@@ -18,6 +20,7 @@ import { holdsView, queueView, type HoldsModel, type QueueModel } from './list-v
 import type { Hold, HoldStore } from './model.ts';
 import { HOLD_DAYS } from './queue.ts';
 import { invalidWerk, placeRefusal } from './refusals.ts';
+import { freshUntilField } from '../shared/clock-changes.ts';
 
 export interface HoldResourceOptions {
   /** Days a copy is kept, shown beside the form; the store's setting decides (default 7). */
@@ -43,6 +46,7 @@ export function holdsResource(store: HoldStore, opts: HoldResourceOptions = {}):
   const holdDays = opts.holdDays ?? HOLD_DAYS;
   return {
     name: 'holds',
+    cacheable: true,
     path: '/vormerkungen',
     methods: {
       GET: async (ctx) => {
@@ -58,6 +62,7 @@ export function holdsResource(store: HoldStore, opts: HoldResourceOptions = {}):
             view: holdsView,
             canonicalPath: holdsPath(person.slug),
             ...(list.lastChange !== null && { lastModified: list.lastChange }),
+            ...freshUntilField(list.freshUntil),
             schema: 'holds',
           },
         };
@@ -88,7 +93,9 @@ export function holdsResource(store: HoldStore, opts: HoldResourceOptions = {}):
 
 export function holdResource(store: HoldStore): ResourceDefinition {
   /** The open hold the URL names (after the access check): 404 unknown, 410 ended. */
-  async function openHold(ctx: RequestContext): Promise<{ hold: Hold; lastChange: Date | null } | Outcome> {
+  async function openHold(
+    ctx: RequestContext,
+  ): Promise<{ hold: Hold; lastChange: Date | null; freshUntil?: Date } | Outcome> {
     const holdId = parseId(ctx.query.get('id'));
     const slug = ctx.query.get('slug');
     if (ctx.user === null) throw forbidden(ctx, 'holds');
@@ -102,17 +109,21 @@ export function holdResource(store: HoldStore): ResourceDefinition {
     if (hold === null) throw notFound(`This member has no hold ${holdId}.`);
     if (hold.status === 'ended') throw gone(`This hold ended (${hold.endReason ?? 'ended'}).`);
     const queue = await store.queue(hold.werk.id);
-    return { hold, lastChange: queue.lastChange };
+    return { hold, lastChange: queue.lastChange, ...freshUntilField(queue.freshUntil) };
   }
 
   return {
     name: 'hold',
+    cacheable: true,
     path: '/vormerkung',
     methods: {
       GET: async (ctx) => {
         const found = await openHold(ctx);
         if (!('hold' in found)) return found;
-        return { type: 'representation', representation: holdRepresentation(found.hold, found.lastChange) };
+        return {
+          type: 'representation',
+          representation: holdRepresentation(found.hold, found.lastChange, found.freshUntil),
+        };
       },
 
       DELETE: async (ctx) => {
@@ -140,6 +151,7 @@ export function holdResource(store: HoldStore): ResourceDefinition {
 export function queueResource(store: HoldStore): ResourceDefinition {
   return {
     name: 'hold-queue',
+    cacheable: true,
     path: '/warteschlange',
     methods: {
       GET: async (ctx) => {
@@ -159,6 +171,7 @@ export function queueResource(store: HoldStore): ResourceDefinition {
             view: queueView,
             canonicalPath: queuePath(werk.slug),
             ...(queue.lastChange !== null && { lastModified: queue.lastChange }),
+            ...freshUntilField(queue.freshUntil),
             schema: 'hold-queue',
           },
         };

@@ -1,6 +1,6 @@
-// Overdue-ness changes with the clock, not with writes (ADR 0061): the loan resources are never
-// served from the representation cache, and a loan's ETag and Last-Modified move the moment it
-// becomes overdue, with no write in between.
+// Overdue-ness changes with the clock, not with writes (ADR 0061, 0067): a loan's ETag and
+// Last-Modified move the moment it becomes overdue, with no write in between, and until then its
+// representations say so (freshUntil), so the representation cache keeps them no longer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { etagFor } from '../../../test/kit/catalogue/write-support.ts';
@@ -8,10 +8,15 @@ import { fakeLoanStore } from '../../../test/kit/catalogue/loan-fakes.ts';
 import { loanRepresentation } from '../loans/loan-view.ts';
 import { loanResource, loansResource } from '../loans/resource.ts';
 
-test('the loan resources are not cacheable: their representations depend on the clock', () => {
+test('the loan resources are cacheable: each representation is fresh until a loan falls due', async () => {
   const store = fakeLoanStore();
-  assert.notEqual(loansResource(store).cacheable, true);
-  assert.notEqual(loanResource(store).cacheable, true);
+  assert.equal(loansResource(store).cacheable, true);
+  assert.equal(loanResource(store).cacheable, true);
+  const loan = (await store.loan(1, 100))!;
+  const due = loan.dueAt.getTime();
+  assert.equal(loanRepresentation(loan, new Date(due - 1000)).freshUntil?.getTime(), due);
+  assert.equal(loanRepresentation(loan, new Date(due)).freshUntil?.getTime(), due, 'not served at due');
+  assert.equal(loanRepresentation(loan, new Date(due + 1000)).freshUntil, undefined, 'overdue for good');
 });
 
 test("a loan's ETag and Last-Modified change when it becomes overdue, without any write", async () => {

@@ -4,13 +4,27 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { DUE_PATH, loanPath, loansPath } from './access.ts';
-import { copyHtml, copyJson, copyXml, isOverdue, loansTable, overdueHtml, timeHtml } from './loan-view.ts';
+import {
+  copyHtml,
+  copyJson,
+  copyXml,
+  isOverdue,
+  loanInstants,
+  loansTable,
+  overdueHtml,
+  timeHtml,
+} from './loan-view.ts';
 import type { Loan } from './model.ts';
 import { loanStrings } from './strings.ts';
 
 export interface DueModel {
   readonly items: readonly Loan[];
   readonly now: Date;
+}
+
+/** The instants at which the list changes with the clock: each loan falls due (ADR 0067). */
+export function dueInstants(m: DueModel): Date[] {
+  return m.items.flatMap(loanInstants);
 }
 
 function dueHtml(m: DueModel, ctx: RequestContext): Markup {

@@ -8,6 +8,7 @@ import { loanPath, loansPath, renewalPath } from './access.ts';
 import type { Loan } from './model.ts';
 import { dateText, loanStrings } from './strings.ts';
 import { lendingStrings } from '../lending/strings.ts';
+import { clockChanges, freshUntilField } from '../shared/clock-changes.ts';
 
 /** A loan as shown at a moment: `overdue` depends on the clock, not only on the row. */
 export interface LoanModel {
@@ -31,6 +32,11 @@ export function loanChangedAt(loan: Loan, now: Date): Date {
   return isOverdue(loan, now) && loan.dueAt > changed ? loan.dueAt : changed;
 }
 
+/** The instants at which what an open loan shows changes with the clock: it falls due (ADR 0067). */
+export function loanInstants(loan: Loan): Date[] {
+  return loan.returnedAt === null ? [loan.dueAt] : [];
+}
+
 /** The renew button (ADR 0060): a plain POST form; the server says why when it refuses. */
 export function renewForm(loan: Loan, ctx: RequestContext): Markup {
   const t = loanStrings(ctx.lang);
@@ -50,6 +56,8 @@ export function loanRepresentation(
     view: loanView,
     canonicalPath: loanPath(loan.person.id, loan.id),
     lastModified: loanChangedAt(loan, now),
+    // Not yet overdue: the representation cache serves it until it falls due (ADR 0067).
+    ...freshUntilField(clockChanges(loanInstants(loan), now).freshUntil),
     schema: 'loan',
   };
 }

@@ -12,6 +12,7 @@ import {
   copyJson,
   copyXml,
   isOverdue,
+  loanInstants,
   loansTable,
   mayReturn,
   overdueHtml,
@@ -59,6 +60,17 @@ function borrowForm(m: LoansModel, ctx: RequestContext): Markup {
 function blocked(m: LoansModel): boolean {
   const limit = m.now.getTime() - (m.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS) * DAY_MS;
   return m.items.some((loan) => loan.returnedAt === null && loan.dueAt.getTime() < limit);
+}
+
+/**
+ * The instants at which the list changes with the clock (ADR 0067): each loan falls due, and
+ * blocks borrowing once overdue by more than the blocking days (the form gives way to a note).
+ */
+export function loansInstants(m: LoansModel): Date[] {
+  const blockMs = (m.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS) * DAY_MS;
+  return m.items.flatMap((loan) =>
+    loanInstants(loan).flatMap((due) => [due, new Date(due.getTime() + blockMs)]),
+  );
 }
 
 function blockedHtml(m: LoansModel, ctx: RequestContext): Markup {

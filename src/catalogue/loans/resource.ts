@@ -9,9 +9,10 @@ import { formFlow } from '../writes/access.ts';
 import type { PersonRef } from '../model.ts';
 import { gone, HttpError, notFound } from '../shared/errors.ts';
 import { DUE_PATH, idParam, loanPath, loansPath, requireOwnerOrStaff, requireStaff } from './access.ts';
-import { dueView, type DueModel } from './due-view.ts';
+import { dueInstants, dueView, type DueModel } from './due-view.ts';
 import { loanChangedAt, loanRepresentation } from './loan-view.ts';
-import { loansView, type LoansModel } from './loans-view.ts';
+import { loansInstants, loansView, type LoansModel } from './loans-view.ts';
+import { clockChanges, freshUntilField } from '../shared/clock-changes.ts';
 import type { BorrowRefusal, Loan, LoanStore } from './model.ts';
 import { DEFAULT_DUE_LIMIT, LOAN_DAYS } from './store.ts';
 import { parseWerkField, WERK_FIELD_PROBLEM } from './werk-field.ts';
@@ -91,14 +92,24 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
   async function dueList(ctx: RequestContext): Promise<Outcome> {
     requireStaff(ctx);
     const model: DueModel = { items: await store.due(opts.dueLimit ?? DEFAULT_DUE_LIMIT), now: now() };
+    const { freshUntil } = clockChanges(dueInstants(model), model.now);
     return {
       type: 'representation',
-      representation: { model, view: dueView, canonicalPath: DUE_PATH, schema: 'due-loans' },
+      representation: {
+        model,
+        view: dueView,
+        canonicalPath: DUE_PATH,
+        ...freshUntilField(freshUntil),
+        schema: 'due-loans',
+      },
     };
   }
 
   return {
     name: 'loans',
+    // Overdue-ness is the clock's: each representation says until when it holds (freshUntil,
+    // ADR 0067), so the representation cache may keep it until then (ADR 0048).
+    cacheable: true,
     path: '/ausleihen',
     // `/ausleihen` is the staff's list of loans due (GET only); POST borrows at a user's loans.
     methodsAt: (query) => (query.get('benutzer') === null ? ['GET'] : ['GET', 'POST']),
@@ -119,7 +130,14 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
           memberReturns,
           ...(opts.overdueBlockDays !== undefined && { overdueBlockDays: opts.overdueBlockDays }),
         };
-        const changes = [current.lastChange, ...current.items.map((l) => loanChangedAt(l, at))];
+        // Overdue and blocked come with the clock (ADR 0067): the moments passed count, the
+        // next one ends the cached rendering.
+        const clock = clockChanges(loansInstants(model), at);
+        const changes = [
+          current.lastChange,
+          clock.changedAt,
+          ...current.items.map((l) => loanChangedAt(l, at)),
+        ];
         const times = changes.filter((d): d is Date => d !== null).map((d) => d.getTime());
         return {
           type: 'representation',
@@ -128,6 +146,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
             view: loansView,
             canonicalPath: loansPath(person.id),
             ...(times.length > 0 && { lastModified: new Date(Math.max(...times)) }),
+            ...freshUntilField(clock.freshUntil),
             schema: 'loans',
           },
         };
@@ -185,6 +204,8 @@ export function loanResource(store: LoanStore, opts: LoanResourceOptions = {}): 
 
   return {
     name: 'loan',
+    // Fresh until it falls due (freshUntil, ADR 0067): cacheable like the catalogue's resources.
+    cacheable: true,
     path: '/ausleihe',
     methods: {
       GET: async (ctx) => ({

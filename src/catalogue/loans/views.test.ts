@@ -42,8 +42,10 @@ test('a user’s loans in XML and JSON: exact shape, schema-valid', async () => 
   const r = await get('loans', { ...owner, query: 'benutzer=1' });
   assert.equal(r.canonicalPath, '/ausleihen/1');
   assert.equal(r.schema, 'loans');
-  // The overdue Effi Briest became overdue after the last borrow: that is the last change.
-  assert.equal(r.lastModified?.toISOString(), '2024-05-01T10:00:00.000Z');
+  // The overdue Effi Briest (due 04-29) blocks borrowing since 14 days later, after the last
+  // borrow (05-01): the page's form gave way to a note then, so that is the last change (ADR 0067).
+  assert.equal(r.lastModified?.toISOString(), '2024-05-13T10:00:00.000Z');
+  assert.equal(r.freshUntil?.toISOString(), '2024-05-29T10:00:00.000Z', 'until Faust falls due');
   const xml = render(r, 'xml') as string;
   assert.equal(
     xml,
