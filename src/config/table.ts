@@ -146,7 +146,7 @@ export const OPTIONS = {
     env: 'SHELFMARK_CACHE_MIB',
     flag: 'cache-mib',
     description: 'MiB of rendered representations each process keeps (0 = no cache); ADR 0048',
-    fallback: '32',
+    fallback: '128',
     parse: integer(0, 65536),
   },
   holdDays: {

@@ -2,9 +2,11 @@
 // version is read first, before the handler touches the database; a stored rendering of that
 // version is sent as it is, otherwise the handler runs and its 200 is stored for the next request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RepresentationCache } from '../cache/index.ts';
+import type { CachedRepresentation, RepresentationCache } from '../cache/index.ts';
 import type { Handler, Representation, RequestContext } from '../resource/types.ts';
 import { prepareRepresentation, respond, sendPrepared, type RespondContext } from './respond.ts';
+import { frontVersionOf, requestKeyOf } from './cache-front.ts';
+import type { RequestState } from './request-state.ts';
 
 /**
  * Everything a representation's bytes and headers depend on besides the database: the
@@ -31,8 +33,24 @@ export function cacheKey(resourceName: string, rc: RespondContext): string {
   ].join('\u0000');
 }
 
+/**
+ * An anonymous GET the front could answer next time (cache-front.ts): the onSend hook keeps its
+ * finished response under the request's key. Whoever the handler saw, nothing is kept.
+ */
+function offerToFront(
+  state: RequestState,
+  key: string,
+  version: string,
+  prepared: CachedRepresentation,
+): void {
+  if (!state.layer.front || state.raw.method !== 'GET' || state.viewerKnown) return;
+  const requestKey = requestKeyOf(state.raw, state.originalUrl, state.layer.trust);
+  if (requestKey !== undefined) state.wireCapture = { requestKey, key, version, prepared };
+}
+
 export async function cachedGet(
   cache: RepresentationCache,
+  state: RequestState,
   resourceName: string,
   handler: Handler,
   request: FastifyRequest,
@@ -40,17 +58,22 @@ export async function cachedGet(
   rc: RespondContext,
 ): Promise<FastifyReply> {
   const ctx: RequestContext = rc.ctx;
-  // Synchronous on SQLite while the connection is free (ADR 0066): no await, no extra turn.
-  const read = cache.currentVersion();
+  // Read once per request, before anything else reads: by the front if it saw the request,
+  // else here, synchronously on SQLite while the connection is free (ADR 0066).
+  const read = frontVersionOf(state.raw) ?? cache.currentVersion();
   const version = typeof read === 'string' ? read : await read;
   const key = cacheKey(resourceName, rc);
   const hit = cache.get(key, version);
-  if (hit) return sendPrepared(request, reply, hit, ctx.method);
+  if (hit) {
+    if (ctx.user === null) offerToFront(state, key, version, hit);
+    return sendPrepared(request, reply, hit, ctx.method);
+  }
   const outcome = await handler(ctx);
   if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) {
     return respond(request, reply, outcome, rc);
   }
   const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
   cache.set(key, version, prepared);
+  if (ctx.user === null) offerToFront(state, key, version, prepared);
   return sendPrepared(request, reply, prepared, ctx.method);
 }

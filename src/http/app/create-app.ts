@@ -1,7 +1,8 @@
 // Assembles the resource layer on Fastify: URL rewriting before routing (which starts the
 // request's RequestState), the hooks of pipeline.ts, one route per resource path, problem
 // details for every error. docs/lifecycle.md walks through a request step by step.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import { cacheFront } from './cache-front.ts';
 import { compileTrust, parseBase } from '../links/links.ts';
 import { DEFAULT_BODY_LIMIT } from '../body/index.ts';
 import { builtInErrorPage } from '../errors/error-page.ts';
@@ -19,6 +20,13 @@ import { createRefusalLog, DEFAULT_DOCUMENT_ROOT } from './refusal-log.ts';
 import { corsPolicy } from './cors.ts';
 
 const PROBLEM_SCHEMA_PATHS = ['/schema/problem.xsd', '/schema/problem.json'];
+
+/** The server's handler with representation-cache hits answered before Fastify (ADR 0069). */
+function frontOf(layer: Layer, factory: FastifyServerFactory): FastifyServerFactory {
+  const cache = layer.cache;
+  if (!cache || !layer.front) return factory;
+  return (handler, options) => factory(cacheFront(cache, layer.trust, handler), options);
+}
 
 export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyInstance> {
   const base = parseBase(o.baseUrl);
@@ -43,6 +51,12 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     requirePreconditions: o.requirePreconditions ?? false,
     bodyLimit: o.bodyLimit ?? DEFAULT_BODY_LIMIT,
     cache: o.representationCache?.enabled ? o.representationCache : undefined,
+    // Only on a server of ours, and only when who is asking shows in the request's headers:
+    // an application's own authenticate may read any part of a request, no key could hold it.
+    front:
+      o.representationCache?.enabled === true &&
+      o.serverFactory !== undefined &&
+      o.authenticate === undefined,
     errorLog: o.errorLog,
     refusals: createRefusalLog(o.errorLog, o.documentRoot ?? DEFAULT_DOCUMENT_ROOT),
     slowRequestMs: o.slowRequestMs,
@@ -54,7 +68,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     exposeHeadRoutes: false,
     return503OnClosing: true,
     ...(o.bodyLimit !== undefined && { bodyLimit: o.bodyLimit }),
-    ...(o.serverFactory !== undefined && { serverFactory: o.serverFactory }),
+    ...(o.serverFactory !== undefined && { serverFactory: frontOf(layer, o.serverFactory) }),
     ...(o.handlesClientErrors === true && { clientErrorHandler: () => {} }),
     rewriteUrl(raw) {
       // raw.url is what Fastify routes on; the client's URL stays in the request state (and

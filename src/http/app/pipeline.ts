@@ -8,6 +8,7 @@ import { refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { formMethodOverride } from '../method-override/index.ts';
 import { checkHeaders } from './header-check.ts';
+import { keepForFront } from './cache-front.ts';
 import { compressRest } from './compress-rest.ts';
 import { setCacheability } from './cacheability.ts';
 import { setSecurityHeaders } from './security-headers.ts';
@@ -171,6 +172,8 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
     try {
       sent = compressRest(request, reply, payload);
       finishHeaders(layer, request, reply);
+      const capture = stateOf(layer, request).wireCapture;
+      if (capture && layer.cache) keepForFront(layer.cache, capture, reply, sent);
     } catch (error) {
       done(error as Error);
       return;

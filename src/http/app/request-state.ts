@@ -19,6 +19,7 @@ import { negotiateLanguage } from '../negotiation/language.ts';
 import { createLinks, requestBase, type PublicBase } from '../links/links.ts';
 import { resolveUrl, type ResolvedUrl } from '../rewrite/resolve.ts';
 import { headerValue, type Layer } from './layer.ts';
+import type { WireCapture } from './cache-front.ts';
 
 /** No authentication configured, or nobody authenticated. */
 const NOBODY: Authentication = {
@@ -41,6 +42,8 @@ export class RequestState {
   accessUser: string | undefined = undefined;
   /** The handler saw a user (ctx.user): the answer is for this viewer only (Cache-Control: private). */
   viewerKnown = false;
+  /** An anonymous GET's cached answer, to be kept for the front in onSend (cache-front.ts). */
+  wireCapture: WireCapture | undefined = undefined;
   #publicBase: PublicBase | undefined;
   #links: Links | undefined;
   #lang: Lang | undefined;

@@ -47,7 +47,7 @@ export function prepareRepresentation(
   rc: RespondContext,
 ): CachedRepresentation {
   const { ctx } = rc;
-  const body = renderRepresentation(rep, ctx);
+  const body = Buffer.from(renderRepresentation(rep, ctx));
   const headers: [string, string][] = [];
   const vary = varyOf(rc.source, ctx.format);
   if (vary !== undefined) headers.push(['Vary', vary]);
@@ -76,7 +76,7 @@ export function prepareRepresentation(
  * accepts brotli or gzip. Such a response varies by Accept-Encoding whichever is chosen.
  */
 function codingOf(request: FastifyRequest, reply: FastifyReply, prepared: CachedRepresentation) {
-  if (prepared.body.length < MIN_COMPRESS_BYTES || !isCompressible(prepared.contentType)) return null;
+  if (prepared.body.byteLength < MIN_COMPRESS_BYTES || !isCompressible(prepared.contentType)) return null;
   addVary(reply, 'Accept-Encoding');
   return chooseEncoding(headerValue(request.headers, 'accept-encoding'));
 }
@@ -123,10 +123,11 @@ export function sendPrepared(
  * 304, HEAD and compression as for resources. Prepare it once to compress it once per coding.
  */
 export function prepareFixed(
-  body: string,
+  text: string,
   contentType: string,
   headers: readonly (readonly [string, string])[] = [],
 ): CachedRepresentation {
+  const body = Buffer.from(text);
   return { body, etag: etagOf(body), lastModified: undefined, contentType, headers, compressed: {} };
 }
 

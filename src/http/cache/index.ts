@@ -3,4 +3,5 @@ export {
   type CachedRepresentation,
   type RepresentationCacheOptions,
   type RepresentationCacheStats,
+  type WireResponse,
 } from './representation-cache.ts';

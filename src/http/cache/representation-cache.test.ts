@@ -3,7 +3,13 @@ import { test } from 'node:test';
 import { RepresentationCache, type CachedRepresentation } from './representation-cache.ts';
 
 function entry(body: string): CachedRepresentation {
-  return { body, etag: `"${body.length}"`, lastModified: undefined, contentType: 'text/plain', headers: [] };
+  return {
+    body: Buffer.from(body),
+    etag: `"${body.length}"`,
+    lastModified: undefined,
+    contentType: 'text/plain',
+    headers: [],
+  };
 }
 
 function cacheAt(maxBytes: number) {
@@ -16,7 +22,7 @@ test('an entry is served only for the version it was stored under', async () => 
   const { cache, bump } = cacheAt(1 << 20);
   const v1 = await cache.currentVersion();
   cache.set('a', v1, entry('one'));
-  assert.equal(cache.get('a', v1)?.body, 'one');
+  assert.equal(cache.get('a', v1)?.body.toString(), 'one');
   bump();
   const v2 = await cache.currentVersion();
   assert.notEqual(v2, v1);
@@ -67,9 +73,9 @@ test('an entry is not served from its expiresAt on, and then leaves the cache', 
   const v = await cache.currentVersion();
   cache.set('a', v, { ...entry('kept until noon'), expiresAt: 1_000 });
   cache.set('b', v, entry('only writes end me'));
-  assert.equal(cache.get('a', v, 999)?.body, 'kept until noon', 'fresh one millisecond before');
+  assert.equal(cache.get('a', v, 999)?.body.toString(), 'kept until noon', 'fresh one millisecond before');
   assert.equal(cache.get('a', v, 1_000), undefined, 'not served at the instant it expires');
   assert.equal(cache.get('a', v, 999), undefined, 'dropped: a later request renders it again');
-  assert.equal(cache.get('b', v, Number.MAX_SAFE_INTEGER)?.body, 'only writes end me');
+  assert.equal(cache.get('b', v, Number.MAX_SAFE_INTEGER)?.body.toString(), 'only writes end me');
   assert.equal(cache.stats().entries, 1);
 });

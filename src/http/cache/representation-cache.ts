@@ -4,10 +4,13 @@
 // changes, the dispatcher reads it BEFORE the handler reads anything else, and an entry is served
 // only when it was stored under the version just read. So a write acknowledged to any client
 // (its counter change committed with it) is seen by the next request on every process.
+// Beside each rendering the cache keeps the finished responses made from it for anonymous
+// requests, keyed by the request's own fields, which are answered before routing (ADR 0069).
 
 /** Everything sendRepresentation needs to answer again without the handler. */
 export interface CachedRepresentation {
-  readonly body: string;
+  /** The body's UTF-8 bytes: encoded once, sent as they are. */
+  readonly body: Buffer;
   readonly etag: string;
   readonly lastModified: Date | undefined;
   readonly contentType: string;
@@ -23,6 +26,18 @@ export interface CachedRepresentation {
    * the representation shows something that changes with the clock). Absent: only writes end it.
    */
   readonly expiresAt?: number | undefined;
+}
+
+/** A finished 200 response to an anonymous GET, as the full path sent it (ADR 0069). */
+export interface WireResponse {
+  /** `[name, value, …]` as sent, Content-Length included, Last-Modified not (it depends on now). */
+  readonly headers: readonly string[];
+  /** The same with Last-Modified last: sent once the version's second is over (ADR 0024). */
+  readonly headersWithLastModified: readonly string[];
+  /** The bytes sent: the rendering's body or one of its compressed variants (shared with it). */
+  readonly payload: Buffer;
+  readonly lastModified: Date | undefined;
+  readonly expiresAt: number | undefined;
 }
 
 export interface RepresentationCacheOptions {
@@ -47,20 +62,30 @@ export interface RepresentationCacheStats {
 const ENTRY_OVERHEAD = 200;
 
 function sizeOf(key: string, entry: CachedRepresentation): number {
-  // body.length once more: room for the compressed variants filled in later (each well under
-  // half of a text body), so the bound holds without re-counting on every response.
-  let bytes = ENTRY_OVERHEAD + key.length * 2 + entry.body.length * 3 + entry.etag.length * 2;
+  // Half the body once more: room for the compressed variants filled in later (each well under
+  // a quarter of a text body), so the bound holds without re-counting on every response.
+  let bytes =
+    ENTRY_OVERHEAD + key.length * 2 + Math.ceil(entry.body.byteLength * 1.5) + entry.etag.length * 2;
   for (const [name, value] of entry.headers) bytes += (name.length + value.length) * 2 + 32;
   return bytes;
 }
 
-function isExpired(entry: CachedRepresentation, now: number): boolean {
+/** A response's own bytes: its payload is its rendering's, counted there (and dropped with it). */
+function wireSizeOf(key: string, wire: WireResponse): number {
+  let bytes = ENTRY_OVERHEAD + key.length * 2;
+  for (const text of wire.headersWithLastModified) bytes += text.length * 2 + 16;
+  return bytes;
+}
+
+function isExpired(entry: { readonly expiresAt?: number | undefined }, now: number): boolean {
   return entry.expiresAt !== undefined && now >= entry.expiresAt;
 }
 
 interface Slot {
-  readonly entry: CachedRepresentation;
+  readonly entry: CachedRepresentation | WireResponse;
   readonly bytes: number;
+  /** A rendering's responses (their keys): they go when it goes. */
+  wires?: string[];
 }
 
 export class RepresentationCache {
@@ -104,15 +129,28 @@ export class RepresentationCache {
     return version;
   }
 
-  /** The entry stored under `key` for exactly `version` and still fresh at `now`, or undefined. */
+  /** The rendering stored under `key` for exactly `version` and still fresh at `now`, or undefined. */
   get(key: string, version: string, now = Date.now()): CachedRepresentation | undefined {
+    const entry = this.#take(key, version, now) as CachedRepresentation | undefined;
+    if (entry) this.#hits += 1;
+    else this.#misses += 1;
+    return entry;
+  }
+
+  /** The finished response stored under a request key (`setWire`), or undefined: not a miss yet. */
+  getWire(requestKey: string, version: string, now = Date.now()): WireResponse | undefined {
+    const wire = this.#take(requestKey, version, now) as WireResponse | undefined;
+    if (wire) this.#hits += 1;
+    return wire;
+  }
+
+  #take(key: string, version: string, now: number): CachedRepresentation | WireResponse | undefined {
     const slot = version === this.#version ? this.#slots.get(key) : undefined;
-    if (!slot || isExpired(slot.entry, now)) {
-      if (slot) this.#drop(key, slot);
-      this.#misses += 1;
+    if (!slot) return undefined;
+    if (isExpired(slot.entry, now)) {
+      this.#drop(key, slot);
       return undefined;
     }
-    this.#hits += 1;
     this.#slots.delete(key);
     this.#slots.set(key, slot);
     return slot.entry;
@@ -124,25 +162,44 @@ export class RepresentationCache {
    */
   set(key: string, version: string, entry: CachedRepresentation): void {
     if (!this.enabled || version !== this.#version) return;
-    const bytes = sizeOf(key, entry);
-    if (bytes > this.maxBytes) return;
+    this.#store(key, { entry, bytes: sizeOf(key, entry) });
+  }
+
+  /**
+   * Stores a finished response made from the rendering under `key` (which must be held for
+   * `version`), under the request key that will find it again (a key of its own kind: the
+   * caller keeps the two apart). It leaves the cache with its rendering.
+   */
+  setWire(requestKey: string, key: string, version: string, wire: WireResponse): void {
+    if (!this.enabled || version !== this.#version) return;
+    const rendering = this.#slots.get(key);
+    if (!rendering) return;
+    if (!this.#store(requestKey, { entry: wire, bytes: wireSizeOf(requestKey, wire) })) return;
+    const wires = (rendering.wires ??= []);
+    if (!wires.includes(requestKey)) wires.push(requestKey);
+  }
+
+  #store(key: string, slot: Slot): boolean {
+    if (slot.bytes > this.maxBytes) return false;
     const old = this.#slots.get(key);
-    if (old) {
-      this.#slots.delete(key);
-      this.#bytes -= old.bytes;
-    }
-    while (this.#bytes + bytes > this.maxBytes) {
+    if (old) this.#drop(key, old);
+    while (this.#bytes + slot.bytes > this.maxBytes) {
       const [oldestKey, oldest] = this.#slots.entries().next().value!;
-      this.#slots.delete(oldestKey);
-      this.#bytes -= oldest.bytes;
+      this.#drop(oldestKey, oldest);
     }
-    this.#slots.set(key, { entry, bytes });
-    this.#bytes += bytes;
+    this.#slots.set(key, slot);
+    this.#bytes += slot.bytes;
+    return true;
   }
 
   #drop(key: string, slot: Slot): void {
+    if (this.#slots.get(key) !== slot) return;
     this.#slots.delete(key);
     this.#bytes -= slot.bytes;
+    for (const wireKey of slot.wires ?? []) {
+      const wire = this.#slots.get(wireKey);
+      if (wire) this.#drop(wireKey, wire);
+    }
   }
 
   /** What the cache holds now: for operators and tests (never timing). */
