@@ -2,6 +2,7 @@
 // node --test bench/bench.test.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { jsonPathOf } from './cases.ts';
 import { parseWrkOutput } from './load.ts';
 import { medianOf, type Measurement } from './measure.ts';
@@ -93,6 +94,17 @@ test('--peers: only the knobs given override the harness defaults', () => {
   const pg = harnessEnv('/repo', '/w', { pg: 'postgres://h/db' }, {});
   assert.match(pg.SERVERS!, / shelfmark-pg$/);
   assert.equal(pg.SHELFMARK_PG_URL, 'postgres://h/db');
+  assert.equal(pg.SHELFMARK_BENCH_NODE_ARGS, undefined, 'no cache flag: the default size');
+});
+
+test('peers with --cache-mib: the product process starts with that cache size', () => {
+  const env = harnessEnv('/repo', '/w', { cacheMib: 0 }, {});
+  // As the harness's script passes it: unquoted, split on blanks, before the entry point.
+  const args = env.SHELFMARK_BENCH_NODE_ARGS!.split(/\s+/);
+  const seen = spawnSync(process.execPath, [...args, '-e', 'console.log(process.env.SHELFMARK_CACHE_MIB)'], {
+    encoding: 'utf8',
+  });
+  assert.equal(seen.stdout.trim(), '0', seen.stderr);
 });
 
 test('peer table: medians per server and format, ratios to Fastify on CPU and req/s', () => {

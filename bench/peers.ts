@@ -18,6 +18,8 @@ export interface PeerOptions {
   readonly connections?: number | undefined;
   /** A scratch PostgreSQL database: adds the shelfmark-pg row (loaded once; must start empty). */
   readonly pg?: string | undefined;
+  /** The product rows' representation cache (MiB; 0 = off); undefined: its default. */
+  readonly cacheMib?: number | undefined;
 }
 
 /** The peers and the product row, in the harness's table order. */
@@ -46,6 +48,10 @@ export function harnessEnv(
   if (opts.threads !== undefined) out.THREADS = String(opts.threads);
   if (opts.connections !== undefined) out.CONNS = String(opts.connections);
   if (opts.pg) out.SHELFMARK_PG_URL = opts.pg;
+  // The harness's product script drops every SHELFMARK_* variable but its own and passes no
+  // cache flag; node flags it does pass: a module preloaded before the configuration is read.
+  if (opts.cacheMib !== undefined)
+    out.SHELFMARK_BENCH_NODE_ARGS = `--import=data:text/javascript,process.env.SHELFMARK_CACHE_MIB=${JSON.stringify(String(opts.cacheMib))}`;
   out.SERVERS = env.SERVERS ?? [...PEER_SERVERS, ...(opts.pg ? ['shelfmark-pg'] : [])].join(' ');
   return out;
 }

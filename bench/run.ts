@@ -252,6 +252,7 @@ async function peers(opts: BenchOptions): Promise<void> {
       threads: given('threads', opts.threads),
       connections: given('connections', opts.connections),
       pg: opts.pg,
+      cacheMib: opts.cacheMib,
     },
     say,
   );
