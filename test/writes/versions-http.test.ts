@@ -5,7 +5,9 @@
 // old ETag (If-None-Match) and the old Last-Modified (If-Modified-Since) with 200 and the new
 // body, from either process. And GET → PUT → GET of every JSON and XML representation, and of
 // every staff edit form as a browser submits it, changes nothing and keeps the URL; a person's
-// PUT leaves its life dates (their own resource, ADR 0026) as they were.
+// PUT leaves its life dates (their own resource, ADR 0026) as they were. Copies are round-tripped
+// in every state their representations show: on the shelf, lent (due date and, to staff, the
+// borrower) and missing (the form's checkbox ticked).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +82,35 @@ async function changed(bases: readonly string[], path: string, old: Seen, why: s
     }
   }
   return latest;
+}
+
+/** Copies on the shelf, lent and missing (made so once per server): their paths. */
+const copyStates = new Map<string, Promise<string[]>>();
+function copiesInEveryState(base: string): Promise<string[]> {
+  let paths = copyStates.get(base);
+  if (!paths) {
+    paths = (async () => {
+      const json = { accept: TYPES.json, 'content-type': TYPES.json };
+      const borrowed = await request(
+        base,
+        'POST',
+        '/ausleihen/1',
+        json,
+        JSON.stringify({ werk: 'effi-briest' }),
+      );
+      assert.equal(borrowed.status, 201, await borrowed.clone().text());
+      const lent = new URL(((await borrowed.json()) as { exemplar: { url: string } }).exemplar.url).pathname;
+      const missing = '/werke/faust/exemplare/2';
+      const copy = JSON.parse((await seen(base, missing)).body) as Record<string, unknown>;
+      const marked = await request(base, 'PUT', missing, json, JSON.stringify({ ...copy, vermisst: true }));
+      assert.equal(marked.status, 200, await marked.text());
+      assert.match((await seen(base, lent)).body, /"status":"ausgeliehen"/);
+      assert.match((await seen(base, missing)).body, /"status":"vermisst","vermisstSeit"/);
+      return ['/werke/faust/exemplare/1', lent, missing];
+    })();
+    copyStates.set(base, paths);
+  }
+  return paths;
 }
 
 for (const target of catalogueTestTargets(pgTestUrl())) {
@@ -205,6 +236,7 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
         '/werke/effi-briest',
         '/personen/goethe/lebensdaten',
         '/personen/anna-berger/lebensdaten',
+        ...(await copiesInEveryState(a)),
       ]) {
         for (const format of ['json', 'xml'] as const) {
           const first = await seen(a, path, format);
@@ -241,6 +273,7 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
         '/werke/effi-briest',
         '/personen/goethe/lebensdaten',
         '/personen/anna-berger/lebensdaten',
+        ...(await copiesInEveryState(a)),
       ]) {
         const before = { json: await seen(b, path, 'json'), xml: await seen(b, path, 'xml') };
         const page = await fetch(a + path, { headers: { cookie: session.cookie, accept: 'text/html' } });
