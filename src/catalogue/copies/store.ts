@@ -1,10 +1,9 @@
 // SQL-backed copy store (both engines): a work's copies read with their status (read.ts), and
-// the staff's writes. Every write takes the change counter first (ADR 0055), keeps
-// `works.exemplare` equal to the live copies (count.ts) and gives the work a new version, since
-// the work's page lists its copies (ADR 0024). A copy is addressed within its work by `nummer`,
+// the staff's writes. Every write takes the change counter first (ADR 0055) and the work's
+// lock, settles the work's queue (ADR 0059), keeps `works.exemplare` equal to the live copies
+// (count.ts) and gives the work a new version, since the work's page lists its copies (ADR 0024). A copy is addressed within its work by `nummer`,
 // which the write flow sees as the copy's slug.
 import type { Kysely } from 'kysely';
-import { lockChangeCounter } from '../changes.ts';
 import type { Lookup } from '../model.ts';
 import { claimRow } from '../shared/claim-row.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
@@ -13,7 +12,7 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import type { DB } from '../tables.ts';
 import { CopiesOnLoanError, nextNummer, syncCopyCount } from './count.ts';
 import type { Copy, CopyInput } from './model.ts';
-import { HOLD_DAYS } from '../holds/queue.ts';
+import { HOLD_DAYS, lockWork as lockQueue, settleWork, type LockedWork } from '../holds/queue.ts';
 import { copiesOfWork, liveCopies, type ReadClock } from './read.ts';
 
 /** The copies of one work, in the shape the write flow (writes/flow.ts) takes. */
@@ -36,7 +35,8 @@ const NUMMER = /^[1-9]\d{0,8}$/;
 
 export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopyStore {
   const { capabilities, now } = resolveOptions(db, options);
-  const clock: ReadClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
+  const holdDays = options?.holdDays ?? HOLD_DAYS;
+  const clock: ReadClock = { now, holdDays };
 
   async function find(conn: Kysely<DB>, workId: number, match: (c: Copy) => boolean): Promise<Lookup<Copy>> {
     const found = (await copiesOfWork(conn, workId, clock)).find(match);
@@ -52,12 +52,17 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
     return found.found;
   }
 
-  /** The change counter, then the work's row (FOR UPDATE on PostgreSQL): borrows of it wait. */
-  async function lockWork(trx: Kysely<DB>, workId: number): Promise<boolean> {
-    await lockChangeCounter(trx);
-    let query = trx.selectFrom('works').select('id').where('id', '=', workId).where('deleted_at', 'is', null);
-    if (capabilities.forUpdate) query = query.forUpdate();
-    return (await query.executeTakeFirst()) !== undefined;
+  /**
+   * The work's lock (the change counter, then its row FOR UPDATE on PostgreSQL: borrows and
+   * holds of it wait), then its queue settled as of now like every circulation write does (ADR
+   * 0059): a hold that ran out has left its copy before this write decides anything, as the
+   * reads already show (ADR 0067). Null: no live work.
+   */
+  async function lockWork(trx: Kysely<DB>, workId: number): Promise<LockedWork | null> {
+    const work = await lockQueue(trx, workId, capabilities);
+    if (!work || work.deletedAt !== null) return null;
+    await settleWork(trx, work, now(), holdDays);
+    return work;
   }
 
   function ofWork(workId: number): WorkCopies {
@@ -68,7 +73,8 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
 
       create: (input) =>
         db.transaction().execute(async (trx) => {
-          if (!(await lockWork(trx, workId))) throw new Error(`work ${workId} is gone`);
+          const work = await lockWork(trx, workId);
+          if (!work) throw new Error(`work ${workId} is gone`);
           const at = now();
           const nummer = 'slug' in input ? Number(input.slug) : await nextNummer(trx, workId);
           const { id } = await trx
@@ -87,6 +93,8 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
             .executeTakeFirstOrThrow();
           await syncCopyCount(trx, workId);
           await touchRows(trx, 'works', [workId], at);
+          // A copy added while members wait is kept for the first of them.
+          await settleWork(trx, work, at, holdDays);
           return loadLive(trx, workId, id);
         }),
 
@@ -94,7 +102,8 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
         const expected = expectedText(expect);
         return compareAndSet(expected, () =>
           db.transaction().execute(async (trx) => {
-            if (!(await lockWork(trx, workId))) return null;
+            const work = await lockWork(trx, workId);
+            if (!work) return null;
             const current = await trx
               .selectFrom('copies')
               .select(['updated_at', 'missing_since'])
@@ -116,6 +125,8 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
               .where('id', '=', id)
               .execute();
             await touchRows(trx, 'works', [workId], at);
+            // A copy found again while members wait is kept for the first of them.
+            await settleWork(trx, work, at, holdDays);
             return loadLive(trx, workId, id);
           }),
         );

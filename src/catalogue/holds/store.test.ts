@@ -227,6 +227,36 @@ for (const target of catalogueTestTargets(PG_URL)) {
       assert.equal(now.copy.freshUntil, undefined, 'only a write changes it now');
     });
 
+    test('copy writes settle the queue: a copy whose hold ran out can go; a new one is kept', async () => {
+      const [anna, ben, cleo] = [await person(), await person(), await person()];
+      const w = await work(1);
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      const b = await holds.place(ben, { id: w.id });
+      assert.ok(b.ok);
+      tick(1000);
+      await giveBack(anna, loan.loan.id);
+      const [kept] = await stores.copies.list(w.id);
+      const copies = stores.copies.ofWork(w.id);
+      await assert.rejects(copies.delete(kept!.id), { name: 'CopiesOnLoanError' }, 'kept for ben');
+      tick(8 * DAY_MS);
+      // Ben's hold ran out with nobody waiting: the reads show the copy free, and so may staff.
+      assert.equal((await stores.copies.list(w.id))[0]?.status.kind, 'verfuegbar');
+      assert.equal(await copies.delete(kept!.id), true);
+
+      assert.deepEqual(await stores.copies.list(w.id), [], 'no copy left');
+      assert.ok((await holds.place(cleo, { id: w.id })).ok, 'no copy free: cleo waits');
+      tick(1000);
+      const added = await copies.create({
+        signatur: 'Neu 1',
+        barcode: `NEU-${w.id}`,
+        standort: 'Freihand',
+        vermisst: false,
+      });
+      assert.equal(added.status.kind, 'vorgemerkt', 'a new copy goes to the first waiting');
+      assert.equal((await holds.holdsOf(cleo)).items[0]?.status, 'ready');
+    });
+
     test('50 concurrent holds on one work, one handle: the queue is exactly the order of arrival', async () => {
       const w = await work(1);
       const lender = await person();
