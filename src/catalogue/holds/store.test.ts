@@ -257,6 +257,24 @@ for (const target of catalogueTestTargets(PG_URL)) {
       assert.equal((await holds.holdsOf(cleo)).items[0]?.status, 'ready');
     });
 
+    test("a work's PUT settles the queue: copies added go to members waiting", async () => {
+      const [anna, ben] = [await person(), await person()];
+      const w = await work(1);
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      assert.ok((await holds.place(ben, { id: w.id })).ok);
+      tick(1000);
+      const replaced = await stores.works.replace(w.id, { titel: w.titel, exemplare: 2 });
+      assert.equal(replaced?.verfuegbar, 0, 'the new copy is kept for ben');
+      assert.equal((await holds.holdsOf(ben)).items[0]?.status, 'ready');
+      await giveBack(anna, loan.loan.id);
+      tick(8 * DAY_MS);
+      // Ben's hold ran out: both copies free, as the reads show, so both may be withdrawn.
+      const none = await stores.works.replace(w.id, { titel: w.titel, exemplare: 0 });
+      assert.deepEqual([none?.exemplare, none?.verfuegbar], [0, 0]);
+      assert.deepEqual((await holds.holdsOf(ben)).items, [], "ben's hold ended");
+    });
+
     test('50 concurrent holds on one work, one handle: the queue is exactly the order of arrival', async () => {
       const w = await work(1);
       const lender = await person();

@@ -15,7 +15,7 @@ import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import { personIdsOf, touchPersonsOf, touchRows } from '../shared/versions.ts';
 import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
-import { HOLD_DAYS } from '../holds/queue.ts';
+import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/queue.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList } from '../shared/keyed-list.ts';
@@ -229,7 +229,11 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             })
             .where('id', '=', id)
             .execute();
-          // `exemplare` as written: copies added, or free ones withdrawn (copies/count.ts).
+          // `exemplare` as written: copies added, or free ones withdrawn (copies/count.ts). The
+          // queue is settled as of now around it (ADR 0059, 0067): a copy whose hold ran out is
+          // free to withdraw, as the reads show, and copies added go to members waiting.
+          const queue: LockedWork = { id, exemplare, deletedAt: null };
+          await settleWork(trx, queue, at, clock.holdDays);
           const nachname = persons[0]?.nachname ?? null;
           const counted = await setCopyCount(trx, {
             workId: id,
@@ -240,6 +244,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           });
           if (counted === 'copies-on-loan')
             throw new CopiesOnLoanError(`work ${id}: too few copies free to withdraw`);
+          await settleWork(trx, queue, at, clock.holdDays);
           // A new title may move the work in the list: it is ranked again (storage/list-rank.ts).
           await placeUnranked(trx, capabilities, 'works');
           return loadLive(trx, id, clock);
