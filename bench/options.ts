@@ -47,7 +47,7 @@ export const USAGE = `usage: npm run bench -- [--quick] [--seconds N] [--warmup 
                         [--warmup N] [--cache-mib N]
                         (search and paging latency per query class, one client, cache off)
        npm run bench -- --peers [--quick] [--rounds N] [--seconds N] [--warmup N] [--threads N]
-                        [--connections N] [--pg postgres://…]
+                        [--connections N] [--pg postgres://…] [--cache-mib N]
                         (Shelfmark beside the peer servers; see docs/decisions/0005-benchmarks.md)
 environment: BENCH_SECONDS, BENCH_WARMUP, BENCH_THREADS, BENCH_CONNECTIONS, BENCH_WORKS,
              BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY, BENCH_CACHE_MIB,

@@ -35,7 +35,7 @@ import { catalogueResources } from './catalogue/index.ts';
 import { catalogueMigrations } from './catalogue/migrations/index.ts';
 import type { DB } from './catalogue/tables.ts';
 import { createStores } from './catalogue/stores.ts';
-import { changeCount, changeCounter } from './catalogue/changes.ts';
+import { bumpChangeCounter, changeCount, changeCounter } from './catalogue/changes.ts';
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
 import {
   createDatabaseLoginLimiter,
@@ -203,6 +203,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
       // Failed log-ins counted in the database: shared by workers and machines, kept over restarts.
       limiter: createDatabaseLoginLimiter(database.db),
       addressLimiter: createDatabaseLoginLimiter(database.db, { maxFailures: ADDRESS_MAX_FAILURES }),
+      // A limit reached ends every remembered Basic answer, in every process (ADR 0069).
+      onLimitReached: () => bumpChangeCounter(database.db),
       findUser: (username) => accounts.findByUsername(username),
       findUserById: (id) => accounts.findById(id),
       verifyPassword,

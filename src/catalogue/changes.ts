@@ -45,3 +45,16 @@ export function changeCounter(database: Database<DB>): () => string | Promise<st
     return rows === undefined ? changeCount(db) : valueOf(rows[0] as { n: unknown } | undefined);
   };
 }
+
+/**
+ * Moves the counter without changing anything else: every process's representation cache drops
+ * what it holds at its next request. For a change the cache's version would not see otherwise:
+ * a log-in limit reached, after which no remembered Basic answer may be served (ADR 0069).
+ */
+export async function bumpChangeCounter(db: Kysely<DB>): Promise<void> {
+  await db
+    .updateTable('change_counter')
+    .set((eb) => ({ n: eb('n', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}

@@ -81,6 +81,37 @@ async function everyWorker(base: string, headers: Record<string, string>, count 
   return [...answers];
 }
 
+/** The status of GET `path` on a fresh connection. */
+function statusOf(base: string, path: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      { agent: false, headers: { connection: 'close', ...headers } },
+      (res) => {
+        res.resume().on('end', () => resolve(String(res.statusCode)));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The statuses of a cacheable page over `count` fresh connections: from the second round on,
+ * each worker's cache front answers a repeated Basic GET itself (ADR 0069), without the
+ * authenticator — so these show what it answers after a change the authenticator would see.
+ */
+async function everyWorkerStatus(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  count = GETS,
+): Promise<string[]> {
+  const answers = new Set<string>();
+  for (let i = 0; i < count; i++) answers.add(await statusOf(base, path, headers));
+  return [...answers];
+}
+
 async function slugOf(base: string, session: Session): Promise<string> {
   const who = (await (
     await fetch(`${base}/sitzung.json`, { headers: { cookie: session.cookie } })
@@ -116,8 +147,10 @@ function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Pr
       // Remembered by both workers' credential caches (ADR 0035) before the change.
       assert.deepEqual(await everyWorker(base(), oldBasic), ['anna']);
       assert.deepEqual(await everyWorker(base(), { cookie: there.cookie }), ['anna']);
-
       const slug = await slugOf(base(), here);
+      const page = `/personen/${slug}.json`;
+      assert.deepEqual(await everyWorkerStatus(base(), page, oldBasic), ['200'], 'her private page');
+
       const changed = await fetch(`${base()}/personen/${slug}/konto/passwort`, {
         method: 'PUT',
         headers: { ...here.write, 'content-type': 'application/json' },
@@ -137,10 +170,16 @@ function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Pr
         ['anonymous'],
         "the device's old cookie",
       );
+      // Two and two: each worker asked, four failures stay under the log-in limit (5).
       assert.deepEqual(
-        await everyWorker(base(), oldBasic, 4),
+        await everyWorker(base(), oldBasic, 2),
         ['401'],
         'the remembered old Basic credential',
+      );
+      assert.deepEqual(
+        await everyWorkerStatus(base(), page, oldBasic, 2),
+        ['401'],
+        'her page, answered before',
       );
       assert.deepEqual(await everyWorker(base(), { cookie: renewed }), ['anna'], 'the changing device stays');
       assert.deepEqual(
@@ -153,6 +192,8 @@ function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Pr
       const ben = await logIn(base(), 'ben');
       const benBasic = { authorization: basicAuth('ben', 'ben') };
       assert.deepEqual(await everyWorker(base(), benBasic), ['ben']);
+      const benPage = `/personen/${await slugOf(base(), ben)}.json`;
+      assert.deepEqual(await everyWorkerStatus(base(), benPage, benBasic), ['200']);
       const staff = { authorization: basicAuth('personal', 'personal'), accept: 'application/json' };
       const account = `${base()}/personen/${await slugOf(base(), ben)}/konto`;
       const lock = (gesperrt: boolean) =>
@@ -163,7 +204,13 @@ function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Pr
         });
       assert.equal((await lock(true)).status, 200);
 
-      assert.deepEqual(await everyWorker(base(), benBasic, 3), ['401'], 'Basic, remembered or not');
+      // One and two, with the form's attempt below four failures, under the log-in limit (5).
+      assert.deepEqual(await everyWorker(base(), benBasic, 1), ['401'], 'Basic, remembered or not');
+      assert.deepEqual(
+        await everyWorkerStatus(base(), benPage, benBasic, 2),
+        ['401'],
+        'his page, answered before',
+      );
       assert.deepEqual(await everyWorker(base(), { cookie: ben.cookie }), ['anonymous'], 'the session ended');
       const form = await fetch(`${base()}/sitzung`, {
         method: 'POST',
@@ -177,6 +224,20 @@ function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Pr
 
       assert.equal((await lock(false)).status, 200);
       assert.deepEqual(await everyWorker(base(), benBasic), ['ben'], 'unlocked by staff');
+    });
+
+    // Last: it leaves goethe blocked at this address for a quarter of an hour.
+    test('a log-in limit reached ends what was kept for a Basic credential, on every worker', async () => {
+      const page = '/personen/goethe.json';
+      const right = { authorization: basicAuth('goethe', 'goethe') };
+      assert.deepEqual(await everyWorkerStatus(base(), page, right), ['200']);
+      const wrong = { authorization: basicAuth('goethe', 'falsch') };
+      assert.deepEqual(await everyWorkerStatus(base(), page, wrong, 5), ['401'], 'the fifth fills the limit');
+      assert.deepEqual(
+        await everyWorkerStatus(base(), page, right, 4),
+        ['429'],
+        'the right password too, as the authenticator answers while the limit holds',
+      );
     });
   };
 }

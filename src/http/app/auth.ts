@@ -39,6 +39,7 @@ export function createLayerAuth(
     ...(config.gate !== undefined && { gate: config.gate }),
     ...(config.credentialCache !== undefined && { credentialCache: config.credentialCache }),
     ...(config.dummyHash !== undefined && { dummyHash: config.dummyHash }),
+    ...(config.onLimitReached !== undefined && { onLimitReached: config.onLimitReached }),
   });
   const maxAge = config.csrfMaxAgeSeconds ?? DEFAULT_CSRF_MAX_AGE;
   const csrf = createCsrfGuard({

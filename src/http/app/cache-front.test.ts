@@ -18,13 +18,13 @@ const nobody = compileTrust([]);
 const key = (headers: Record<string, string> = {}, method = 'GET') =>
   requestKeyOf(request(method, { host: 'h', ...headers }), '/thing.json', nobody);
 
-test('only an anonymous, unconditional GET or HEAD without a body has a request key', () => {
+test('only an anonymous or Basic, unconditional GET or HEAD without a body has a request key', () => {
   assert.ok(key());
   assert.equal(key({}, 'HEAD'), key(), 'HEAD is answered from the GET it shares a key with');
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
     assert.equal(key({}, method), undefined);
+  assert.equal(key({ authorization: 'Bearer abc' }), undefined, 'no other scheme');
   const fullPathOnly = {
-    authorization: 'Basic YTpi',
     cookie: 'x=1',
     'if-none-match': '"a"',
     'if-modified-since': 'Sun, 22 Nov 2026 10:00:00 GMT',
@@ -56,6 +56,21 @@ test('every field the answer depends on is part of the key', () => {
     requestKeyOf(request('GET', {}), '/b', nobody),
   );
   assert.equal(key({ 'user-agent': 'curl' }), key(), 'a field nothing reads does not split entries');
+});
+
+test('a Basic credential is in the key as a keyed hash, with the address it was sent from', () => {
+  const anna = { authorization: `Basic ${Buffer.from('anna:anna').toString('base64')}` };
+  const other = { authorization: `Basic ${Buffer.from('anna:wrong').toString('base64')}` };
+  const annaKey = key(anna);
+  assert.ok(annaKey);
+  assert.equal(key(anna), annaKey, 'the same credential finds the same answer');
+  assert.ok(!annaKey.includes(anna.authorization.slice(6)) && !annaKey.includes('anna:anna'));
+  assert.notEqual(key(other), annaKey);
+  assert.notEqual(key(anna), key(), 'never the anonymous answer');
+  const from = (address: string, headers: Record<string, string> = {}) =>
+    requestKeyOf(request('GET', { host: 'h', ...anna, ...headers }, address), '/thing.json', nobody);
+  assert.notEqual(from('198.51.100.7'), annaKey, 'another address: its own log-in limits');
+  assert.notEqual(from('192.0.2.1', { 'x-forwarded-for': '203.0.113.9' }), annaKey);
 });
 
 test('forwarded scheme and host count only from a trusted proxy, as they do for links', () => {

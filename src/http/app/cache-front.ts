@@ -1,9 +1,10 @@
-// Representation-cache hits answered before Fastify (ADR 0069). An anonymous GET or HEAD whose
+// Representation-cache hits answered before Fastify (ADR 0069). An anonymous (or Basic) GET or HEAD whose
 // every answer-shaping field equals an earlier request's, at the same database version, gets
 // the bytes and headers the full path sent that earlier request, without routing, hooks or the
 // handler context. What the full path would have done with such a request cannot differ: the
 // request key holds every request field the answer depends on, and a request carrying any field
 // the key leaves out (credentials, conditionals, a body …) takes the full path.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { CachedRepresentation, RepresentationCache, WireResponse } from '../cache/index.ts';
@@ -13,11 +14,10 @@ import type { TrustFunction } from '../links/links.ts';
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * Fields the key leaves out whose presence may change the answer: who is asking, conditional
- * and partial requests (304, 412), a request body. Such a request always takes the full path.
+ * Fields the key leaves out whose presence may change the answer: a session, conditional and
+ * partial requests (304, 412), a request body. Such a request always takes the full path.
  */
 const FULL_PATH_ONLY = [
-  'authorization',
   'cookie',
   'if-none-match',
   'if-modified-since',
@@ -30,15 +30,34 @@ const FULL_PATH_ONLY = [
   'expect',
 ] as const;
 
+/** Per process: the key holds a keyed hash of a Basic credential, never the credential. */
+const CREDENTIAL_KEY = randomBytes(32);
+const BASIC = /^basic /i;
+
 /**
- * The request key of an anonymous GET/HEAD, or undefined when the request must take the full
- * path. `url` is the target as the client sent it. It starts with U+0001, which no rendering's
- * key does (cached-get.ts: those start with the resource's name).
+ * Who asks, for the key: nobody (''), or a Basic credential the full path verified for this
+ * client address (and forwarded-for chain), which is as far as a log-in limit reaches (ADR 0069:
+ * a client refused there must not find another address's answer). Undefined: another scheme.
+ */
+function askerOf(req: IncomingMessage): string | undefined {
+  const authorization = req.headers.authorization;
+  if (authorization === undefined) return '';
+  if (!BASIC.test(authorization)) return undefined;
+  const tag = createHmac('sha256', CREDENTIAL_KEY).update(authorization).digest('base64url');
+  return `${tag}\u0000${req.socket?.remoteAddress ?? ''}\u0000${String(req.headers['x-forwarded-for'] ?? '')}`;
+}
+
+/**
+ * The request key of an anonymous or Basic-authenticated GET/HEAD, or undefined when the
+ * request must take the full path. `url` is the target as the client sent it. It starts with
+ * U+0001, which no rendering's key does (cached-get.ts: those start with the resource's name).
  */
 export function requestKeyOf(req: IncomingMessage, url: string, trust: TrustFunction): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const h = req.headers;
   for (const name of FULL_PATH_ONLY) if (h[name] !== undefined) return undefined;
+  const asker = askerOf(req);
+  if (asker === undefined) return undefined;
   // Forwarded scheme and host shape the links only from a trusted proxy (links.ts requestBase):
   // the same fields from anybody else must not find a trusted proxy's answer.
   let forwarded = '';
@@ -49,7 +68,7 @@ export function requestKeyOf(req: IncomingMessage, url: string, trust: TrustFunc
   }
   return `\u0001${url}\u0000${h.host ?? ''}\u0000${h.accept ?? ''}\u0000${h['accept-language'] ?? ''}\u0000${
     h['accept-encoding'] ?? ''
-  }\u0000${h.origin ?? ''}\u0000${forwarded}`;
+  }\u0000${h.origin ?? ''}\u0000${forwarded}\u0000${asker}`;
 }
 
 /** The version the front read for a request it passed on: the full path reads no other. */

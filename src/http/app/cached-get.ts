@@ -34,8 +34,9 @@ export function cacheKey(resourceName: string, rc: RespondContext): string {
 }
 
 /**
- * An anonymous GET the front could answer next time (cache-front.ts): the onSend hook keeps its
- * finished response under the request's key. Whoever the handler saw, nothing is kept.
+ * A GET the front could answer next time (cache-front.ts): the onSend hook keeps its finished
+ * response under the request's key. Only anonymous and Basic requests have one; a Basic one
+ * names its credential and address, so what the handler showed that user stays theirs.
  */
 function offerToFront(
   state: RequestState,
@@ -43,7 +44,7 @@ function offerToFront(
   version: string,
   prepared: CachedRepresentation,
 ): void {
-  if (!state.layer.front || state.raw.method !== 'GET' || state.viewerKnown) return;
+  if (!state.layer.front || state.raw.method !== 'GET') return;
   const requestKey = requestKeyOf(state.raw, state.originalUrl, state.layer.trust);
   if (requestKey !== undefined) state.wireCapture = { requestKey, key, version, prepared };
 }
@@ -65,7 +66,7 @@ export async function cachedGet(
   const key = cacheKey(resourceName, rc);
   const hit = cache.get(key, version);
   if (hit) {
-    if (ctx.user === null) offerToFront(state, key, version, hit);
+    offerToFront(state, key, version, hit);
     return sendPrepared(request, reply, hit, ctx.method);
   }
   const outcome = await handler(ctx);
@@ -74,6 +75,6 @@ export async function cachedGet(
   }
   const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
   cache.set(key, version, prepared);
-  if (ctx.user === null) offerToFront(state, key, version, prepared);
+  offerToFront(state, key, version, prepared);
   return sendPrepared(request, reply, prepared, ctx.method);
 }

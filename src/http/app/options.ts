@@ -24,6 +24,11 @@ export interface SecurityConfig {
   readonly gate?: VerificationGate;
   /** Verified Basic credentials remembered briefly (default: 60 s, 10,000 entries). */
   readonly credentialCache?: CredentialCache;
+  /**
+   * Called (and awaited) when a failed log-in fills a limit: the application moves its cache
+   * version, so no Basic answer kept before is served while the limit holds (ADR 0069).
+   */
+  readonly onLimitReached?: () => Promise<void>;
   readonly sessionTtlSeconds?: number;
   readonly csrfMaxAgeSeconds?: number;
   /** Origins the CSRF origin check accepts (default: the base URL's origin). */

@@ -14,6 +14,7 @@ const basic = (s: string) => `Basic ${Buffer.from(s).toString('base64')}`;
 function setup() {
   let now = Date.UTC(2026, 0, 1);
   const verified: string[] = [];
+  const limitsReached: number[] = [];
   const sessions = createSessionCodec({ secrets: ['s'.repeat(40)] });
   const auth = createAuthenticator({
     findUser: async (name) => ACCOUNTS.find((a) => a.username === name) ?? null,
@@ -26,8 +27,9 @@ function setup() {
     dummyHash: 'hash:dummy-never-matches',
     limiter: new MemoryLoginLimiter({ maxFailures: 3, now: () => now }),
     now: () => now,
+    onLimitReached: async () => void limitsReached.push(now),
   });
-  return { auth, sessions, verified, tick: (ms: number) => (now += ms), now: () => now };
+  return { auth, sessions, verified, limitsReached, tick: (ms: number) => (now += ms), now: () => now };
 }
 const input = (authorization?: string, sessionCookie?: string) => ({
   authorization,
@@ -59,7 +61,7 @@ test('Basic, then session cookie', async () => {
 });
 
 test('failures keep the name for %u and map to 401 / 429', async () => {
-  const { auth, verified, tick } = setup();
+  const { auth, verified, limitsReached, tick } = setup();
   const wrong = await auth.authenticate(input(basic('alice:nope')));
   assert.equal(wrong.principal, null);
   assert.equal(wrong.logUser, 'alice');
@@ -81,11 +83,13 @@ test('failures keep the name for %u and map to 401 / 429', async () => {
     { scope: 'account', retryAfterSeconds: 15 * 60 },
     'the failure that trips',
   );
+  assert.equal(limitsReached.length, 1, 'the application heard of it once, before the answer');
   const blocked = await auth.authenticate(input(basic('alice:wonder:land')));
   assert.equal(blocked.failure, 'rate-limited', 'even the right password is refused while blocked');
   const error = authenticationError(blocked);
   assert.equal(error?.status, 429);
   assert.equal(error?.headers['Retry-After'], String(15 * 60));
+  assert.equal(limitsReached.length, 1, 'refusals while blocked fill nothing');
   tick(15 * 60_000);
   assert.equal((await auth.authenticate(input(basic('alice:wonder:land')))).via, 'basic');
 });

@@ -62,6 +62,8 @@ export interface AuthenticatorOptions {
    * name costs as much time as a wrong password. */
   readonly dummyHash?: string;
   readonly now?: () => number;
+  /** Awaited when a failure fills a limit, before the failure is answered (options.ts). */
+  readonly onLimitReached?: () => Promise<void>;
 }
 
 export interface AuthInput {
@@ -183,6 +185,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       }
       await Promise.all([limiter.recordFailure(keys[0]), addressLimiter.recordFailure(keys[1])]);
       const limitReached = await reached(keys);
+      if (limitReached) await options.onLimitReached?.();
       return {
         ok: false,
         reason: 'bad-credentials',
