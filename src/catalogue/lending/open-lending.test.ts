@@ -106,6 +106,43 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.ok(lastChange instanceof Date && Date.now() - lastChange.getTime() < 60_000);
     });
 
+    test('a ready hold counts until it runs out, with no write after (ADR 0067)', async () => {
+      const copies = await database.db
+        .selectFrom('copies')
+        .select('id')
+        .where('work_id', '=', workId)
+        .execute();
+      const ready = async (personId: number, copyId: number, expiresAt: Date) => {
+        await database.db
+          .insertInto('holds')
+          .values({
+            person_id: personId,
+            work_id: workId,
+            placed_at: new Date(expiresAt.getTime() - 9 * DAY).toISOString(),
+            copy_id: copyId,
+            ready_at: new Date(expiresAt.getTime() - 7 * DAY).toISOString(),
+            expires_at: expiresAt.toISOString(),
+          })
+          .execute();
+      };
+      const [kept, ranOut] = [await newPerson(), await newPerson()];
+      const later = new Date(Date.now() + DAY);
+      const earlier = new Date(Date.now() - 1000);
+      await ready(kept, copies[0]!.id, later);
+      await ready(ranOut, copies[1]!.id, earlier);
+      const open = await stores.persons.openLending(kept);
+      assert.deepEqual(
+        [open.holds, open.freshUntil?.getTime()],
+        [1, later.getTime()],
+        'fresh until it runs out',
+      );
+      await refused(kept, 0, 1);
+      const over = await stores.persons.openLending(ranOut);
+      assert.equal(over.holds, 0, 'ran out: nothing open');
+      assert.equal(over.lastChange?.getTime(), earlier.getTime(), 'changed when it ran out');
+      assert.equal(await stores.persons.delete(ranOut), true);
+    });
+
     test('a loan committed while the delete waits for the change counter refuses it', async () => {
       const person = await newPerson();
       let release!: () => void;

@@ -2,19 +2,35 @@
 // (ADR 0061). A person with either cannot be deleted (409): the loan would lose its borrower
 // and the hold its member. The check runs inside the delete's transaction, after the change
 // counter's lock (ADR 0055), so a borrow or hold committed meanwhile is seen, and none can be
-// committed between the check and the delete.
+// committed between the check and the delete. Holds count as they are at the moment asked
+// about (ADR 0059, 0067): a ready hold that ran out is over, though no write has stored it yet.
 import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
+import { holdsAsOf } from '../holds/read.ts';
+import { latestStamp } from '../shared/versions.ts';
+
+/** The moment holds are counted for, and how long a copy is kept (SHELFMARK_HOLD_DAYS). */
+export interface LendingClock {
+  /** ISO 8601 UTC. */
+  readonly now: () => string;
+  readonly holdDays: number;
+}
 
 export interface OpenLending {
   readonly loans: number;
   readonly holds: number;
   /** Latest borrow, return, hold placed, kept or ended of this person; null: none ever. */
   readonly lastChange: Date | null;
+  /** When a hold of these works may end next without a write (ADR 0067); absent: none can. */
+  readonly freshUntil?: Date;
 }
 
-/** Open loans and holds of a person, and when that last changed. */
-export async function openLendingOf(db: Kysely<DB>, personId: number): Promise<OpenLending> {
+/** Open loans and holds of a person as of the clock's moment, and when that last changed. */
+export async function openLendingOf(
+  db: Kysely<DB>,
+  personId: number,
+  clock: LendingClock,
+): Promise<OpenLending> {
   const loans = await db
     .selectFrom('loans')
     .select((eb) => [
@@ -24,24 +40,20 @@ export async function openLendingOf(db: Kysely<DB>, personId: number): Promise<O
     ])
     .where('person_id', '=', personId)
     .executeTakeFirst();
-  const holds = await db
-    .selectFrom('holds')
-    .select((eb) => [
-      eb.fn.countAll<string | number>().filterWhere('ended_at', 'is', null).as('open'),
-      eb.fn.max('placed_at').as('placed'),
-      eb.fn.max('ready_at').as('ready'),
-      eb.fn.max('ended_at').as('ended'),
-    ])
-    .where('person_id', '=', personId)
-    .executeTakeFirst();
-  const stamps = [loans?.borrowed, loans?.returned, holds?.placed, holds?.ready, holds?.ended].filter(
-    (s): s is string => typeof s === 'string',
+  // Each of the person's holds as its work's queue is now: its placed, kept and ended moments
+  // count (settled ones too), and the earliest ready hold of those works to run out is when
+  // what is open may change.
+  const at = clock.now();
+  const holds = await holdsAsOf(db, { personId }, at, clock.holdDays);
+  const holdStamps = holds.items.flatMap((h) =>
+    [h.placedAt, h.readyAt, h.endedAt].map((d) => d?.toISOString()),
   );
-  const latest = stamps.sort().at(-1);
+  const lastChange = latestStamp([loans?.borrowed, loans?.returned, ...holdStamps]);
   return {
     loans: Number(loans?.open ?? 0),
-    holds: Number(holds?.open ?? 0),
-    lastChange: latest === undefined ? null : new Date(latest),
+    holds: holds.items.filter((h) => h.status !== 'ended').length,
+    lastChange,
+    ...(holds.freshUntil && { freshUntil: holds.freshUntil }),
   };
 }
 
@@ -58,8 +70,12 @@ export class PersonHasLendingError extends Error {
   }
 }
 
-/** The delete's guard: throws PersonHasLendingError while anything is open. */
-export async function refuseWhileLending(trx: Kysely<DB>, personId: number): Promise<void> {
-  const open = await openLendingOf(trx, personId);
+/** The delete's guard: throws PersonHasLendingError while anything is open (as of now). */
+export async function refuseWhileLending(
+  trx: Kysely<DB>,
+  personId: number,
+  clock: LendingClock,
+): Promise<void> {
+  const open = await openLendingOf(trx, personId, clock);
   if (open.loans > 0 || open.holds > 0) throw new PersonHasLendingError(personId, open);
 }

@@ -60,5 +60,7 @@ export function personDeleteRepresentation(
     model: { person, open },
     view: personDeleteView,
     lastModified: new Date(Math.max(...times)),
+    // A hold that runs out changes what the page says is open (ADR 0067).
+    ...(open.freshUntil && { freshUntil: open.freshUntil }),
   };
 }

@@ -27,7 +27,13 @@ import { keyedList, type ListScope } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
 import { lockChangeCounter } from '../changes.ts';
-import { openLendingOf, refuseWhileLending, type OpenLending } from '../lending/open-lending.ts';
+import {
+  openLendingOf,
+  refuseWhileLending,
+  type LendingClock,
+  type OpenLending,
+} from '../lending/open-lending.ts';
+import { HOLD_DAYS } from '../holds/queue.ts';
 
 export interface PersonInput {
   /** Wanted slug (PUT to a new URL, demo data); generated from the name when absent. */
@@ -78,6 +84,7 @@ async function loadLive(db: Kysely<DB>, id: number): Promise<Person> {
 
 export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPersonStore {
   const { capabilities, now, maxPageSize } = resolveOptions(db, options);
+  const lending: LendingClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
 
   function fields(input: Omit<PersonInput, 'slug'>) {
     return {
@@ -191,10 +198,14 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       );
     },
 
-    openLending: (id) => openLendingOf(db, id),
+    openLending: (id) => openLendingOf(db, id, lending),
 
-    // Refused while the person has open loans or holds (PersonHasLendingError, ADR 0061).
-    delete: (id, expect) => softDelete(db, 'persons', id, expect, now, touchWorksOf, refuseWhileLending),
+    // Refused while the person has open loans or holds (PersonHasLendingError, ADR 0061), holds
+    // counted as of now (a ready hold that ran out is over, ADR 0067).
+    delete: (id, expect) =>
+      softDelete(db, 'persons', id, expect, now, touchWorksOf, (trx, personId) =>
+        refuseWhileLending(trx, personId, lending),
+      ),
   };
 }
 
