@@ -1,9 +1,9 @@
-// Representation-cache hits answered before Fastify (ADR 0069). An anonymous (or Basic) GET or HEAD whose
-// every answer-shaping field equals an earlier request's, at the same database version, gets
-// the bytes and headers the full path sent that earlier request, without routing, hooks or the
-// handler context. What the full path would have done with such a request cannot differ: the
-// request key holds every request field the answer depends on, and a request carrying any field
-// the key leaves out (credentials, conditionals, a body …) takes the full path.
+// Representation-cache hits answered before Fastify (ADR 0069). An anonymous or Basic GET or
+// HEAD whose every answer-shaping field equals an earlier request's, at the same database
+// version, gets the bytes and headers the full path sent that earlier request, without routing,
+// hooks or the handler context. What the full path would have done with such a request cannot
+// differ: the request key holds every request field the answer depends on, and a request
+// carrying any field the key leaves out (a session, conditionals, a body …) takes the full path.
 import { hash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
@@ -142,8 +142,8 @@ export interface WireCapture {
 const NOT_KEPT = new Set(['content-length', 'last-modified', 'date', 'connection', 'keep-alive']);
 
 /**
- * onSend, after every header is set: keeps a 200 to an anonymous GET as the front will send it
- * again. `payload` is what Fastify is about to write (the body, or a compressed variant).
+ * onSend, after every header is set: keeps a 200 to an anonymous or Basic GET as the front will
+ * send it again. `payload` is what Fastify is about to write (the body, or a compressed variant).
  */
 export function keepForFront(
   cache: RepresentationCache,
