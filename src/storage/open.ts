@@ -2,11 +2,12 @@
 // Kysely's PostgresDialect; anything else (a path, `sqlite:path`, `:memory:`) → node:sqlite.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import { Kysely, PostgresAdapter } from 'kysely';
 import pg from 'pg';
 import { withErrorMapping } from './error-mapping.ts';
 import { mapDatabaseError } from './errors.ts';
 import { NodeSqliteDialect } from './sqlite-driver.ts';
+import { PreparingPostgresDialect } from './postgres/driver.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -77,7 +78,7 @@ export async function openDatabase<DB>(url: string, options: OpenOptions = {}): 
       ...(options.searchPath ? { options: `-c search_path=${quoteSearchPath(options.searchPath)}` } : {}),
     });
     listenForConnectionErrors(pool, options.onConnectionError ?? (() => undefined));
-    const db = new Kysely<DB>({ dialect: withErrorMapping(new PostgresDialect({ pool })) });
+    const db = new Kysely<DB>({ dialect: withErrorMapping(new PreparingPostgresDialect(pool)) });
     return database(db, 'postgres');
   }
   const path = sqlitePath(url);

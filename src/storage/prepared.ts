@@ -6,9 +6,12 @@
 // placeholders. The first run on an engine compiles it; later runs only substitute the values
 // into the compiled parameter list. The compiled form is kept per engine (SQLite/PostgreSQL),
 // not per Kysely instance, so a transaction and the pool share it: that is sound as long as no
-// Kysely plugin rewrites queries, which prepare() checks.
+// Kysely plugin rewrites queries, which prepare() checks. Each compiled query carries a
+// statement name (statement-name.ts): PostgreSQL then parses and plans it once per connection
+// instead of on every run (ADR 0068).
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { detectDialect, type DialectName } from './open.ts';
+import { statementName, withStatementName } from './statement-name.ts';
 
 /** Placeholder for a value supplied at run time; Kysely binds it as an ordinary parameter. */
 class Placeholder {
@@ -46,7 +49,8 @@ export function prepare<A extends Record<string, unknown>, R, DB>(
     if (db.getExecutor().plugins.length > 0) {
       throw new Error('prepare(): queries of a Kysely instance with plugins cannot be shared');
     }
-    const query = build(db).compile();
+    const built = build(db).compile();
+    const query = withStatementName(built, statementName(built.sql));
     // Where a parameter is a placeholder, remember its name; other parameters are constants.
     const slots = query.parameters.map((p) => (p instanceof Placeholder ? p.name : undefined));
     entry = { query, slots };

@@ -1,0 +1,31 @@
+// A compiled query that asks to stay prepared on the server carries a statement name (ADR 0068).
+// prepare() (prepared.ts) sets it on the hot reads it compiled once; the PostgreSQL driver
+// (postgres/driver.ts) then parses and plans the statement once per connection and afterwards
+// only binds and executes it. SQLite's driver ignores the name: it keeps every statement it
+// has compiled (sqlite-connection.ts).
+import { createHash } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
+
+const STATEMENT_NAME = Symbol('shelfmark.statementName');
+
+/** A compiled query as prepare() hands it to the driver. */
+export type NamedQuery = CompiledQuery & { readonly [STATEMENT_NAME]?: string };
+
+/**
+ * The name a statement of this text is prepared under: derived from the text alone, so two
+ * texts never share a name (the pg driver refuses a name reused for another text) and every
+ * process gives one text the same name. Within PostgreSQL's 63-byte identifiers.
+ */
+export function statementName(sqlText: string): string {
+  return `shelfmark_${createHash('sha256').update(sqlText).digest('hex').slice(0, 32)}`;
+}
+
+/** `query` marked to be kept prepared under `name`. */
+export function withStatementName<Q extends CompiledQuery>(query: Q, name: string): Q {
+  return { ...query, [STATEMENT_NAME]: name };
+}
+
+/** The name a compiled query asks to be prepared under, if any. */
+export function statementNameOf(query: CompiledQuery): string | undefined {
+  return (query as NamedQuery)[STATEMENT_NAME];
+}
