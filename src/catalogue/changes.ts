@@ -1,7 +1,7 @@
 // The database's change counter (migration 0003): the version the representation cache checks
 // before every cacheable GET (ADR 0048). One prepared single-row read.
 import type { Kysely } from 'kysely';
-import { detectDialect, prepare, type Database } from '../storage/index.ts';
+import { detectDialect, prepare, sharedRead, type Database } from '../storage/index.ts';
 import type { DB } from './tables.ts';
 
 const COUNTER = prepare<Record<string, never>, { n: string | number }, DB>((db: Kysely<DB>) =>
@@ -34,15 +34,19 @@ export async function changeCount(db: Kysely<DB>): Promise<string> {
 /**
  * The counter as the representation cache reads it before every cacheable GET (ADR 0048):
  * on SQLite, while nothing else uses the connection, the same statement run at once without
- * the queue and its promises (ADR 0066), else — and on PostgreSQL — changeCount.
+ * the queue and its promises (ADR 0066); else — and always on PostgreSQL — changeCount, one
+ * read shared by the callers who asked while the previous one ran (sharedRead, ADR 0068:
+ * never a read that started before a caller asked, so it still sees every write acknowledged
+ * before the request came in).
  */
 export function changeCounter(database: Database<DB>): () => string | Promise<string> {
   const { readNow, db } = database;
-  if (readNow === undefined) return () => changeCount(db);
+  const shared = sharedRead(() => changeCount(db));
+  if (readNow === undefined) return shared;
   const { sql, parameters } = db.selectFrom('change_counter').select('n').where('id', '=', 1).compile();
   return () => {
     const rows = readNow(sql, parameters);
-    return rows === undefined ? changeCount(db) : valueOf(rows[0] as { n: unknown } | undefined);
+    return rows === undefined ? shared() : valueOf(rows[0] as { n: unknown } | undefined);
   };
 }
 

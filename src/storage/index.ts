@@ -92,4 +92,5 @@ export {
 } from './term-index.ts';
 export { placeUnranked, renumberAll, fullyRanked, RANK_GAP } from './list-rank.ts';
 export { prepare, param, type PreparedQuery } from './prepared.ts';
+export { sharedRead } from './shared-read.ts';
 export { SQLITE_CACHE_KIB, SQLITE_MMAP_BYTES } from './sqlite-connection.ts';

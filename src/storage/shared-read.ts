@@ -1,0 +1,32 @@
+// One round trip for many callers of a read that must be fresh (ADR 0068). The representation
+// cache reads the database's change counter before every cacheable GET (ADR 0048), and must
+// see every write committed before the request arrived. Callers may therefore share a read
+// only if it was *sent after* each of them asked: a read already under way may have taken its
+// snapshot before a write another client was just told succeeded.
+//
+// So the callers of one turn of the event loop share one read, started once that turn's I/O
+// callbacks are done (setImmediate): after every one of them asked. Requests that arrived
+// together (one poll of the sockets) cost one statement; a lone request waits no round trip
+// longer than before; reads of successive turns may overlap, so a slow answer holds up only
+// its own batch.
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  /** This turn's read, not yet started. */
+  let batch: PromiseWithResolvers<T> | undefined;
+
+  const start = (waiting: PromiseWithResolvers<T>) => {
+    batch = undefined;
+    try {
+      read().then(waiting.resolve, waiting.reject);
+    } catch (error) {
+      waiting.reject(error as Error);
+    }
+  };
+
+  return () => {
+    if (batch === undefined) {
+      batch = Promise.withResolvers<T>();
+      setImmediate(start, batch);
+    }
+    return batch.promise;
+  };
+}
