@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LimitVerdict, LoginLimiter } from '../../http/auth/index.ts';
+import { param, prepare } from '../../storage/index.ts';
 import type { DB } from '../tables.ts';
 
 export interface DatabaseLimiterOptions {
@@ -18,6 +19,21 @@ export interface DatabaseLimiterOptions {
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/**
+ * A key's newest failures inside the window: read for the user name and for the address of
+ * every log-in and every HTTP Basic request, so prepared (ADR 0047, 0068).
+ */
+const RECENT = prepare<{ key: string; since: number; max: number }, { at: number | string }, DB>(
+  (db: Kysely<DB>) =>
+    db
+      .selectFrom('login_failures')
+      .select('at')
+      .where('key_hash', '=', param<string>('key'))
+      .where('at', '>', param<number>('since'))
+      .orderBy('at', 'desc')
+      .limit(param<number>('max')),
+);
 
 export function createDatabaseLoginLimiter(
   db: Kysely<DB>,
@@ -32,14 +48,7 @@ export function createDatabaseLoginLimiter(
   return {
     async check(key): Promise<LimitVerdict> {
       const at = now();
-      const rows = await db
-        .selectFrom('login_failures')
-        .select('at')
-        .where('key_hash', '=', hashKey(key))
-        .where('at', '>', at - windowMs)
-        .orderBy('at', 'desc')
-        .limit(max)
-        .execute();
+      const rows = await RECENT.execute(db, { key: hashKey(key), since: at - windowMs, max });
       if (rows.length < max) return { allowed: true };
       // The max-th newest failure: when it leaves the window, one more attempt is allowed.
       const oldest = Number(rows[max - 1]?.at ?? at);

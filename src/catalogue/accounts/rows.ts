@@ -1,5 +1,6 @@
 // The account row as the stores read it: only accounts of live persons.
 import type { Kysely } from 'kysely';
+import { param, prepare } from '../../storage/index.ts';
 import type { DB, Role } from '../tables.ts';
 
 export interface Account {
@@ -42,6 +43,18 @@ export function liveAccounts(db: Kysely<DB>) {
 }
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof liveAccounts>['executeTakeFirst']>>>;
+
+/**
+ * One live account by its person's id (a session's user, every request that carries one) or by
+ * its normalised user name (HTTP Basic, log-in): prepared, so PostgreSQL plans it once per
+ * connection (ADR 0047, 0068).
+ */
+export const ACCOUNT_BY_ID = prepare<{ id: number }, Row, DB>((db: Kysely<DB>) =>
+  liveAccounts(db).where('accounts.person_id', '=', param<number>('id')),
+);
+export const ACCOUNT_BY_USERNAME = prepare<{ username: string }, Row, DB>((db: Kysely<DB>) =>
+  liveAccounts(db).where('accounts.username', '=', param<string>('username')),
+);
 
 export function accountOf(row: Row): Account {
   const { id, username, role, passwordHash } = row;

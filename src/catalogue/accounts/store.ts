@@ -12,7 +12,14 @@ import { lockChangeCounter } from '../changes.ts';
 import { touchRows } from '../shared/versions.ts';
 import type { DB, Role } from '../tables.ts';
 import { accountWrites, type AccountWrites } from './account-writes.ts';
-import { accountOf, detailsOf, liveAccounts, type Account, type AccountDetails } from './rows.ts';
+import {
+  ACCOUNT_BY_ID,
+  ACCOUNT_BY_USERNAME,
+  accountOf,
+  detailsOf,
+  type Account,
+  type AccountDetails,
+} from './rows.ts';
 import { AccountError, ROLES } from './errors.ts';
 
 export interface NewAccount {
@@ -91,19 +98,19 @@ export function createAccountStore(
     async findByUsername(username) {
       const name = normaliseUsername(username);
       if (!isValidUsername(name)) return null;
-      const row = await liveAccounts(db).where('accounts.username', '=', name).executeTakeFirst();
+      const row = await ACCOUNT_BY_USERNAME.executeTakeFirst(db, { username: name });
       return row ? accountOf(row) : null;
     },
 
     async findById(id) {
       if (!Number.isSafeInteger(id)) return null;
-      const row = await liveAccounts(db).where('accounts.person_id', '=', id).executeTakeFirst();
+      const row = await ACCOUNT_BY_ID.executeTakeFirst(db, { id });
       return row ? accountOf(row) : null;
     },
 
     async details(personId) {
       if (!Number.isSafeInteger(personId)) return null;
-      const row = await liveAccounts(db).where('accounts.person_id', '=', personId).executeTakeFirst();
+      const row = await ACCOUNT_BY_ID.executeTakeFirst(db, { id: personId });
       return row ? detailsOf(row) : null;
     },
 

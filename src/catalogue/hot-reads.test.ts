@@ -1,0 +1,76 @@
+// The reads on every request's path are named statements on PostgreSQL (ADR 0068): parsed and
+// planned once per connection, then only bound and executed. A hot read written as an ordinary
+// Kysely query (planned by PostgreSQL on every run) fails here.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { catalogueTestTargets, type TestDatabase } from '../../test/kit/catalogue/targets.ts';
+import { createDatabaseLoginLimiter } from './accounts/index.ts';
+import { changeCount, changeCounter } from './changes.ts';
+import { createStores, type CatalogueStores } from './stores.ts';
+import type { DB } from './tables.ts';
+
+const postgres = catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL).find(
+  (target) => target.dialect === 'postgres',
+)!;
+
+/** The named statements this connection holds: statement text → executions. */
+async function preparedHere(database: TestDatabase<DB>): Promise<Map<string, number>> {
+  const { rows } = await sql<{ statement: string; runs: number }>`
+    select statement, (generic_plans + custom_plans)::int as runs
+    from pg_prepared_statements where name like 'shelfmark\\_%'`.execute(database.db);
+  return new Map(rows.map((row) => [row.statement, row.runs]));
+}
+
+describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }, () => {
+  let database: TestDatabase<DB>;
+  let stores: CatalogueStores;
+
+  before(async () => {
+    database = await postgres.open();
+    stores = createStores(database.db, { capabilities: database.capabilities });
+    const goethe = await stores.persons.create({ slug: 'goethe', vorname: 'J. W.', nachname: 'von Goethe' });
+    await stores.works.create({ slug: 'faust', titel: 'Faust', exemplare: 1, personIds: [goethe.id] });
+    await stores.accounts.add({ personId: goethe.id, username: 'goethe', passwordHash: 'x' });
+  });
+  after(() => database?.dispose());
+
+  test('each is prepared once and executed on every call', async () => {
+    // One query at a time: the pool hands back the same idle connection every time.
+    const limiter = createDatabaseLoginLimiter(database.db);
+    const goethe = await stores.persons.bySlug('goethe');
+    assert.ok(goethe && 'found' in goethe);
+    const reads: Record<string, () => unknown> = {
+      'change counter': () => changeCount(database.db),
+      'change counter (the cache)': () => changeCounter(database)(),
+      'person by slug': () => stores.persons.bySlug('goethe'),
+      'person by id': () => stores.persons.byId(goethe.found.id),
+      'work by slug (and its copies)': () => stores.works.bySlug('faust'),
+      'life dates by slug': () => stores.lifeDates.bySlug('goethe'),
+      'account by id (a session)': () => stores.accounts.findById(goethe.found.id),
+      'account by user name (Basic)': () => stores.accounts.findByUsername('goethe'),
+      'log-in failures (Basic, log-in)': () => limiter.check('goethe'),
+    };
+    const seen = new Map<string, number>();
+    for (const [read, run] of Object.entries(reads)) {
+      const before = await preparedHere(database);
+      await run();
+      await run();
+      const added = [...(await preparedHere(database))].filter(
+        ([statement, runs]) => runs > (before.get(statement) ?? 0),
+      );
+      assert.ok(added.length > 0, `${read}: no named statement ran`);
+      for (const [statement, runs] of added) seen.set(statement, runs);
+    }
+    // The counter, person ×2, work, copies, life dates, account ×2, log-in failures.
+    assert.ok(seen.size >= 9, `${seen.size} named statements`);
+    // Never parsed again: a statement known before a read ran exactly twice more.
+    const before = await preparedHere(database);
+    await stores.persons.bySlug('goethe');
+    await stores.persons.bySlug('goethe');
+    const afterwards = await preparedHere(database);
+    const moved = [...afterwards].filter(([statement, runs]) => runs !== before.get(statement));
+    assert.equal(moved.length, 1);
+    assert.equal(moved[0]![1], before.get(moved[0]![0])! + 2);
+  });
+});
