@@ -11,43 +11,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { answering, basicAuth, logIn, ROOT, type Session } from './server.ts';
+import { basicAuth, logIn, type Session } from './server.ts';
+import { serveShelfmark, type ServedShelfmark } from '../kit/serve.ts';
 import { freshSchema, pgTestUrl, skipUnlessPg } from '../support/pg.ts';
-import { freePort, startProcess, type StartedProcess } from '../support/process.ts';
 
 const WORKERS = 2;
 const GETS = 12;
-const READY = /Shelfmark is serving (\S+) \(listening on [^)]*, worker \d+\)/g;
-
-async function serveWithWorkers(databaseUrl: string, dir: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const started = await startProcess(
-    process.execPath,
-    ['src/cli/shelfmark.ts', 'serve', '--workers', String(WORKERS)],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SHELFMARK_DATA_DIR: join(dir, 'data'),
-      SHELFMARK_LOG_DIR: join(dir, 'logs'),
-      SHELFMARK_BASE_URL: base,
-      SHELFMARK_DEMO: '1',
-      SHELFMARK_WORKERS: undefined,
-      SHELFMARK_SECRET: undefined,
-    },
-    READY,
-    // Migrating and loading the demo into a fresh PostgreSQL schema can take a while on a busy machine.
-    { cwd: ROOT, readyTimeoutMs: 180_000 },
-  );
-  for (let attempt = 0; (started.output().match(READY) ?? []).length < WORKERS; attempt++) {
-    if (attempt > 600) throw new Error(`not every worker started:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await answering(base);
-  return { base, dir, process: started as StartedProcess };
-}
-
 /** Who `/sitzung.json` says is logged in (or the status when it is not 200), on a fresh connection. */
 function whoAmI(base: string, headers: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -125,14 +94,22 @@ function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Pr
   return () => {
     let dir = '';
     let close = async () => {};
-    let server: Awaited<ReturnType<typeof serveWithWorkers>> | undefined;
+    let server: ServedShelfmark | undefined;
     const base = () => server!.base;
 
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), 'shelfmark-accounts-'));
       const target = await open(dir);
       close = () => target.close();
-      server = await serveWithWorkers(target.databaseUrl, dir);
+      server = await serveShelfmark({
+        databaseUrl: target.databaseUrl,
+        dir,
+        workers: WORKERS,
+        // The secret generated once into the database: the one every worker reads.
+        env: { SHELFMARK_SECRET: undefined },
+        // Migrating and loading the demo into a fresh PostgreSQL schema can take a while on a busy machine.
+        readyTimeoutMs: 180_000,
+      });
     });
     after(async () => {
       await server?.process.stop();

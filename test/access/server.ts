@@ -6,9 +6,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startProcess, type StartedProcess } from '../support/process.ts';
+import type { StartedProcess } from '../support/process.ts';
+import { serveShelfmark } from '../kit/serve.ts';
 
-export const ROOT = join(import.meta.dirname, '../..');
+// Where they always were, for the tests that import them from here.
+export { answering, ROOT } from '../kit/serve.ts';
 /** Known to the tests, so that they can forge (expired) session cookies signed with it. */
 export const TEST_SECRET = 'access-tests-secret-0123456789abcdefghij';
 /** A front end on another origin that the server is configured to trust (SHELFMARK_CORS_ORIGINS). */
@@ -26,43 +28,17 @@ export interface Shelfmark {
   dispose(): Promise<void>;
 }
 
-/** Waits until the server answers HTTP (the ready line is printed when it listens; be sure). */
-export async function answering(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const ok = await fetch(`${base}/`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${base} does not answer`);
-}
-
 async function serve(dir: string): Promise<Shelfmark> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const databaseFile = join(dir, 'shelfmark.db');
-  const started = await startProcess(
-    process.execPath,
-    ['src/cli/shelfmark.ts', 'serve', '--workers', '0'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseFile,
-      SHELFMARK_DATA_DIR: join(dir, 'data'),
-      SHELFMARK_LOG_DIR: join(dir, 'logs'),
-      SHELFMARK_BASE_URL: base,
+  const { base, process: started } = await serveShelfmark({
+    databaseUrl: databaseFile,
+    dir,
+    env: {
       SHELFMARK_SECRET: TEST_SECRET,
       SHELFMARK_CORS_ORIGINS: APP_ORIGIN,
-      SHELFMARK_DEMO: '1',
-      SHELFMARK_WORKERS: undefined,
       SHELFMARK_REQUIRE_PRECONDITIONS: undefined,
     },
-    /Shelfmark is serving (\S+)/,
-    { cwd: ROOT },
-  );
-  await answering(base);
+  });
   return {
     base,
     dir,

@@ -17,8 +17,7 @@ import { createStores } from '../../src/catalogue/stores.ts';
 import type { DB } from '../../src/catalogue/tables.ts';
 import { openDatabase, type Database } from '../../src/storage/index.ts';
 import { freshSchema, pgTestUrl } from '../support/pg.ts';
-import { freePort, startProcess } from '../support/process.ts';
-import { answering, ROOT } from '../access/server.ts';
+import { serveShelfmark } from '../kit/serve.ts';
 
 const STAFF = `Basic ${Buffer.from('personal:personal').toString('base64')}`;
 const TYPES = { json: 'application/json', xml: 'application/xml', html: 'text/html' } as const;
@@ -51,28 +50,14 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
         databaseUrl = schema.url;
         dropSchema = schema.drop;
       }
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      const started = await startProcess(
-        process.execPath,
-        ['src/cli/shelfmark.ts', 'serve', '--workers', '0'],
-        {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          SHELFMARK_DATA_DIR: join(dir, 'data'),
-          SHELFMARK_LOG_DIR: join(dir, 'logs'),
-          SHELFMARK_BASE_URL: base,
-          SHELFMARK_DEMO: '1',
-          SHELFMARK_WORKERS: undefined,
-          // The representation cache on, whatever the environment says (ADR 0048).
-          SHELFMARK_CACHE_MIB: undefined,
-        },
-        /Shelfmark is serving (\S+)/,
-        { cwd: ROOT },
-      );
-      stop = () => started.stop();
-      await answering(base);
+      const server = await serveShelfmark({
+        databaseUrl,
+        dir,
+        // The representation cache on, whatever the environment says (ADR 0048).
+        env: { SHELFMARK_CACHE_MIB: undefined },
+      });
+      base = server.base;
+      stop = server.stop;
       database = await openDatabase<DB>(databaseUrl, { busyTimeoutMs: 30_000 });
     });
     after(async () => {

@@ -19,22 +19,8 @@ import { createStores } from '../../src/catalogue/stores.ts';
 import type { DB } from '../../src/catalogue/tables.ts';
 import { openDatabase, type Database } from '../../src/storage/index.ts';
 import { freshSchema, pgTestUrl } from '../support/pg.ts';
-import { freePort, startProcess } from '../support/process.ts';
+import { serveShelfmark } from '../kit/serve.ts';
 import { logIn, type Session } from '../access/server.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
-
-async function answering(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const ok = await fetch(`${base}/werke`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${base} does not answer`);
-}
 
 for (const target of catalogueTestTargets(pgTestUrl())) {
   describe(
@@ -55,26 +41,9 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
           databaseUrl = schema.url;
           dropSchema = schema.drop;
         } else databaseUrl = join(dir, 'shelfmark.db');
-        const port = await freePort();
-        base = `http://127.0.0.1:${port}`;
-        const started = await startProcess(
-          process.execPath,
-          ['src/cli/shelfmark.ts', 'serve', '--workers', '2'],
-          {
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: databaseUrl,
-            SHELFMARK_DATA_DIR: join(dir, 'data'),
-            SHELFMARK_LOG_DIR: join(dir, 'logs'),
-            SHELFMARK_BASE_URL: base,
-            SHELFMARK_DEMO: '1',
-            SHELFMARK_WORKERS: undefined,
-          },
-          /Shelfmark is serving (\S+)/,
-          { cwd: ROOT },
-        );
-        stop = () => started.stop();
-        await answering(base);
+        const server = await serveShelfmark({ databaseUrl, dir, workers: 2 });
+        base = server.base;
+        stop = server.stop;
         database = await openDatabase<DB>(databaseUrl, { busyTimeoutMs: 30_000 });
         staff = await logIn(base, 'personal');
       });

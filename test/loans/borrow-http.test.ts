@@ -18,9 +18,9 @@ import { createStores } from '../../src/catalogue/stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../kit/catalogue/targets.ts';
 import { migrateToLatest, openDatabase, type Database } from '../../src/storage/index.ts';
 import { freshSchema, pgTestUrl } from '../support/pg.ts';
-import { freePort, startProcess } from '../support/process.ts';
+import { freePort } from '../support/process.ts';
+import { serveShelfmark } from '../kit/serve.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const basic = (user: string, password = user) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
@@ -110,18 +110,6 @@ async function scenario(base: string, f: Fixture): Promise<void> {
   assert.equal(after.verfuegbar, 1);
 }
 
-async function answering(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const ok = await fetch(`${base}/werke`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${base} does not answer`);
-}
-
 for (const target of catalogueTestTargets(pgTestUrl())) {
   describe(`borrowing over HTTP, in-process app on ${target.dialect}`, { skip: target.skip }, () => {
     let database: TestDatabase<DB>;
@@ -206,26 +194,9 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
       } else {
         databaseUrl = join(dir, 'shelfmark.db');
       }
-      const port = await freePort();
-      const started = await startProcess(
-        process.execPath,
-        ['src/cli/shelfmark.ts', 'serve', '--workers', '0'],
-        {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          SHELFMARK_DATA_DIR: join(dir, 'data'),
-          SHELFMARK_LOG_DIR: join(dir, 'logs'),
-          SHELFMARK_BASE_URL: `http://127.0.0.1:${port}`,
-          SHELFMARK_DEMO: '1',
-        },
-        /Shelfmark is serving (\S+)/,
-        { cwd: ROOT },
-      );
-      stop = () => started.stop();
-      base = `http://127.0.0.1:${port}`;
-      // The banner is printed before the socket listens: wait until it answers.
-      await answering(base);
+      const server = await serveShelfmark({ databaseUrl, dir });
+      base = server.base;
+      stop = server.stop;
     });
     after(async () => {
       await stop?.();

@@ -12,43 +12,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { answering, ROOT } from '../access/server.ts';
+import { serveShelfmark, type ServedShelfmark } from '../kit/serve.ts';
 import { freshSchema, pgTestUrl, skipUnlessPg } from '../support/pg.ts';
-import { freePort, startProcess, type StartedProcess } from '../support/process.ts';
 
 const WORKERS = 2;
 /** GETs per check: each on a new connection, so both workers answer several of them. */
 const GETS = 12;
-const READY = /Shelfmark is serving (\S+) \(listening on [^)]*, worker \d+\)/g;
-
-async function serveWithWorkers(databaseUrl: string, dir: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const started = await startProcess(
-    process.execPath,
-    ['src/cli/shelfmark.ts', 'serve', '--workers', String(WORKERS)],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SHELFMARK_DATA_DIR: join(dir, 'data'),
-      SHELFMARK_LOG_DIR: join(dir, 'logs'),
-      SHELFMARK_BASE_URL: base,
-      SHELFMARK_DEMO: '1',
-      SHELFMARK_WORKERS: undefined,
-      SHELFMARK_CACHE_MIB: undefined,
-    },
-    READY,
-    { cwd: ROOT },
-  );
-  for (let attempt = 0; (started.output().match(READY) ?? []).length < WORKERS; attempt++) {
-    if (attempt > 600) throw new Error(`not every worker started:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await answering(base);
-  return { base, process: started as StartedProcess };
-}
-
 interface Answer {
   readonly status: number;
   readonly etag: string;
@@ -86,12 +55,18 @@ function cacheSuite(open: (dir: string) => Promise<Target>): () => void {
   return () => {
     let dir = '';
     let target: Target | undefined;
-    let server: Awaited<ReturnType<typeof serveWithWorkers>> | undefined;
+    let server: ServedShelfmark | undefined;
 
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), 'shelfmark-cache-'));
       target = await open(dir);
-      server = await serveWithWorkers(target.databaseUrl, dir);
+      server = await serveShelfmark({
+        databaseUrl: target.databaseUrl,
+        dir,
+        workers: WORKERS,
+        // The representation cache on, whatever the environment says.
+        env: { SHELFMARK_CACHE_MIB: undefined },
+      });
     });
     after(async () => {
       await server?.process.stop();

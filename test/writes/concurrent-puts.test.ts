@@ -10,9 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { answering, ROOT } from '../access/server.ts';
+import { serveShelfmark, type ServedShelfmark } from '../kit/serve.ts';
 import { freshSchema, pgTestUrl, skipUnlessPg } from '../support/pg.ts';
-import { freePort, startProcess, type StartedProcess } from '../support/process.ts';
 
 const STAFF = `Basic ${Buffer.from('personal:personal').toString('base64')}`;
 const JSON_TYPE = 'application/json';
@@ -20,42 +19,6 @@ const WORKERS = 2;
 /** Concurrent PUTs per round; several rounds make it likely both workers race every time. */
 const CLIENTS = 16;
 const ROUNDS = 8;
-const READY = /Shelfmark is serving (\S+) \(listening on [^)]*, worker \d+\)/g;
-
-interface Server {
-  readonly base: string;
-  readonly process: StartedProcess;
-}
-
-/** Starts the server with two workers and waits until both have said they listen. */
-async function serveWithWorkers(databaseUrl: string, dir: string): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const started = await startProcess(
-    process.execPath,
-    ['src/cli/shelfmark.ts', 'serve', '--workers', String(WORKERS)],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SHELFMARK_DATA_DIR: join(dir, 'data'),
-      SHELFMARK_LOG_DIR: join(dir, 'logs'),
-      SHELFMARK_BASE_URL: base,
-      SHELFMARK_DEMO: '1',
-      SHELFMARK_WORKERS: undefined,
-      SHELFMARK_REQUIRE_PRECONDITIONS: undefined,
-    },
-    READY,
-    { cwd: ROOT },
-  );
-  for (let attempt = 0; (started.output().match(READY) ?? []).length < WORKERS; attempt++) {
-    if (attempt > 600) throw new Error(`not every worker started:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await answering(base);
-  return { base, process: started };
-}
-
 interface Answer {
   readonly status: number;
   readonly body: string;
@@ -106,13 +69,18 @@ function concurrentPutSuite(open: () => Promise<Target>): () => void {
   return () => {
     let dir = '';
     let target: Target | undefined;
-    let server: Server | undefined;
+    let server: ServedShelfmark | undefined;
     let slug = '';
 
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), 'shelfmark-concurrent-puts-'));
       target = await open();
-      server = await serveWithWorkers(target.databaseUrl || join(dir, 'shelfmark.db'), dir);
+      server = await serveShelfmark({
+        databaseUrl: target.databaseUrl || join(dir, 'shelfmark.db'),
+        dir,
+        workers: WORKERS,
+        env: { SHELFMARK_REQUIRE_PRECONDITIONS: undefined },
+      });
       const created = await fetch(`${server.base}/werke`, {
         method: 'POST',
         body: JSON.stringify({ titel: 'Wettlauf', exemplare: 1 }),
