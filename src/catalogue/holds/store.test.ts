@@ -30,6 +30,22 @@ for (const target of catalogueTestTargets(PG_URL)) {
       assert.ok(await loans.returnLoan(personId, loanId));
     };
 
+    /**
+     * A new work's only copy, kept for ben: anna borrowed it, ben placed a hold, a second later
+     * anna returned it. Cleo is a third member with neither loan nor hold.
+     */
+    const keptForBen = async () => {
+      const [anna, ben, cleo] = [await person(), await person(), await person()];
+      const w = await work(1);
+      const loan = await loans.borrow(anna, { id: w.id });
+      assert.ok(loan.ok);
+      const placed = await holds.place(ben, { id: w.id });
+      assert.ok(placed.ok);
+      tick(1000);
+      await giveBack(anna, loan.loan.id);
+      return { ben, cleo, w, hold: placed.hold };
+    };
+
     before(async () => {
       database = await target.open();
       // One clock for every store: a work's copies are read as of it (ADR 0067).
@@ -139,15 +155,8 @@ for (const target of catalogueTestTargets(PG_URL)) {
     });
 
     test('a copy kept for a member is lent only to that member, whose borrow fulfils the hold', async () => {
-      const [anna, ben, cleo] = [await person(), await person(), await person()];
-      const w = await work(1);
-      const loan = await loans.borrow(anna, { id: w.id });
-      assert.ok(loan.ok);
-      const b = await holds.place(ben, { id: w.id });
-      assert.ok(b.ok);
-      tick(1000);
-      await giveBack(anna, loan.loan.id);
-      const kept = await holds.hold(ben, b.hold.id);
+      const { ben, cleo, w, hold } = await keptForBen();
+      const kept = await holds.hold(ben, hold.id);
       assert.equal(kept?.status, 'ready');
       assert.deepEqual(await loans.borrow(cleo, { id: w.id }), { ok: false, reason: 'no-copy-free' });
       const found = await stores.works.byId(w.id);
@@ -157,7 +166,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
       const borrowed = await loans.borrow(ben, { id: w.id });
       assert.ok(borrowed.ok);
       assert.equal(borrowed.loan.copy?.id, kept?.copy?.id, 'the copy kept for ben');
-      const fulfilled = await holds.hold(ben, b.hold.id);
+      const fulfilled = await holds.hold(ben, hold.id);
       assert.deepEqual([fulfilled?.status, fulfilled?.endReason], ['ended', 'fulfilled']);
       assert.deepEqual((await holds.holdsOf(ben)).items, []);
     });
@@ -228,14 +237,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
     });
 
     test('copy writes settle the queue: a copy whose hold ran out can go; a new one is kept', async () => {
-      const [anna, ben, cleo] = [await person(), await person(), await person()];
-      const w = await work(1);
-      const loan = await loans.borrow(anna, { id: w.id });
-      assert.ok(loan.ok);
-      const b = await holds.place(ben, { id: w.id });
-      assert.ok(b.ok);
-      tick(1000);
-      await giveBack(anna, loan.loan.id);
+      const { cleo, w } = await keptForBen();
       const [kept] = await stores.copies.list(w.id);
       const copies = stores.copies.ofWork(w.id);
       await assert.rejects(copies.delete(kept!.id), { name: 'CopiesOnLoanError' }, 'kept for ben');
