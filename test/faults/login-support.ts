@@ -1,15 +1,10 @@
 // Helpers for the log-in fault tests (login-limit, credential-flood): `shelfmark serve` as a child
 // process over a database the test chooses (a SQLite file, or a PostgreSQL schema shared by
 // several servers), and the two ways a client sends a password (HTTP Basic, the log-in form).
-import { join } from 'node:path';
-import { answering, ROOT } from '../access/server.ts';
-import { freePort, startProcess, type StartedProcess, type StartOptions } from '../support/process.ts';
+import { serveShelfmark as serve, type ServedShelfmark } from '../kit/serve.ts';
+import type { StartOptions } from '../support/process.ts';
 
-export interface ServedShelfmark {
-  readonly base: string;
-  readonly process: StartedProcess;
-  stop(): Promise<void>;
-}
+export type { ServedShelfmark } from '../kit/serve.ts';
 
 export interface ServeOptions {
   /** SQLite file or postgres:// URL. */
@@ -22,29 +17,15 @@ export interface ServeOptions {
   readonly t?: StartOptions['t'];
 }
 
-export async function serveShelfmark(o: ServeOptions): Promise<ServedShelfmark> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const started = await startProcess(
-    process.execPath,
-    ['src/cli/shelfmark.ts', 'serve', '--workers', String(o.workers ?? 0)],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: o.databaseUrl,
-      SHELFMARK_DATA_DIR: join(o.dir, 'data'),
-      SHELFMARK_LOG_DIR: join(o.dir, 'logs'),
-      SHELFMARK_BASE_URL: base,
-      SHELFMARK_SECRET: o.secret,
-      SHELFMARK_DEMO: '1',
-      SHELFMARK_WORKERS: undefined,
-      SHELFMARK_REQUIRE_PRECONDITIONS: undefined,
-    },
-    /Shelfmark is serving (\S+)/,
-    { cwd: ROOT, readyTimeoutMs: 120_000, ...(o.t && { t: o.t }) },
-  );
-  await answering(base);
-  return { base, process: started, stop: () => started.stop() };
+export function serveShelfmark(o: ServeOptions): Promise<ServedShelfmark> {
+  return serve({
+    databaseUrl: o.databaseUrl,
+    dir: o.dir,
+    workers: o.workers ?? 0,
+    env: { SHELFMARK_SECRET: o.secret, SHELFMARK_REQUIRE_PRECONDITIONS: undefined },
+    readyTimeoutMs: 120_000,
+    ...(o.t && { t: o.t }),
+  });
 }
 
 export const basic = (username: string, password: string): string =>

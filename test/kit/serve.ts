@@ -3,7 +3,7 @@
 // its data and logs in the test's temporary directory. Resolves once every worker said it listens
 // and the server answers HTTP, so a test's first request meets a whole server.
 import { join } from 'node:path';
-import { freePort, startProcess, type StartedProcess } from '../support/process.ts';
+import { freePort, startProcess, type StartedProcess, type StartOptions } from '../support/process.ts';
 
 /** The repository: the CLI runs from here. */
 export const ROOT = join(import.meta.dirname, '../..');
@@ -25,6 +25,8 @@ export interface ServeOptions {
   readonly env?: Record<string, string | undefined>;
   /** How long to wait for every worker's ready line (default 30 s). */
   readonly readyTimeoutMs?: number;
+  /** Stops the server when this test (or suite) ends. */
+  readonly t?: StartOptions['t'];
 }
 
 export interface ServedShelfmark {
@@ -68,7 +70,7 @@ export async function serveShelfmark(options: ServeOptions): Promise<ServedShelf
       ...options.env,
     },
     READY,
-    { cwd: ROOT, readyTimeoutMs },
+    { cwd: ROOT, readyTimeoutMs, ...(options.t && { t: options.t }) },
   );
   // The first ready line is one worker's: a request could meet a server still starting the others.
   const deadline = Date.now() + readyTimeoutMs;

@@ -7,25 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { jsonErrors, xmlErrors } from '../kit/catalogue/validate.ts';
-import { freePort, startProcess } from '../support/process.ts';
+import { serveShelfmark } from '../kit/serve.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const STAFF = `Basic ${Buffer.from('personal:personal').toString('base64')}`;
 const MEMBER = `Basic ${Buffer.from('anna:anna').toString('base64')}`;
 const JSON_TYPE = 'application/json';
 const XML_TYPE = 'application/xml';
-
-async function answering(base: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(`${base}/`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('the server does not answer');
-}
 
 describe('writing persons and works over HTTP', () => {
   let dir: string;
@@ -34,25 +21,9 @@ describe('writing persons and works over HTTP', () => {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'shelfmark-writes-http-'));
-    const port = await freePort();
-    const started = await startProcess(
-      process.execPath,
-      ['src/cli/shelfmark.ts', 'serve', '--workers', '0'],
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: join(dir, 'shelfmark.db'),
-        SHELFMARK_DATA_DIR: join(dir, 'data'),
-        SHELFMARK_LOG_DIR: join(dir, 'logs'),
-        SHELFMARK_BASE_URL: `http://127.0.0.1:${port}`,
-        SHELFMARK_DEMO: '1',
-      },
-      /Shelfmark is serving (\S+)/,
-      { cwd: ROOT },
-    );
-    stop = () => started.stop();
-    base = `http://127.0.0.1:${port}`;
-    await answering(base);
+    const server = await serveShelfmark({ databaseUrl: join(dir, 'shelfmark.db'), dir });
+    base = server.base;
+    stop = server.stop;
   });
   after(async () => {
     await stop?.();
