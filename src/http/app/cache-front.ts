@@ -32,8 +32,8 @@ const FULL_PATH_ONLY = [
 
 /**
  * Per process: the key holds a keyed hash of a Basic credential, never the credential — SHA-256
- * of a random secret and the header (an HMAC object per request cost three times as much; the
- * tags are never shown, so nothing could be extended).
+ * of a random secret and the header (building an HMAC object per request took 16 % of a Basic
+ * answer's time; the tags are never shown, so nothing could be extended).
  */
 const CREDENTIAL_SECRET = randomBytes(32).toString('base64');
 const BASIC = /^basic /i;
