@@ -95,10 +95,22 @@ interface Options {
 
 /** A real server: Fastify's own onRequest hook counts what reached Fastify at all. */
 async function serve(t: TestContext, options: Options = {}) {
-  const state = { name: 'Goethe', version: 1, versionReads: 0, handlerCalls: 0, fastifySaw: 0 };
+  const state = {
+    name: 'Goethe',
+    version: 1,
+    versionReads: 0,
+    handlerCalls: 0,
+    fastifySaw: 0,
+    /** The database is gone: the version read throws (sync) or rejects (async). */
+    down: false,
+  };
   const readVersion = () => {
     state.versionReads += 1;
-    return options.version === 'sync' ? state.version : Promise.resolve(state.version);
+    if (options.version === 'sync') {
+      if (state.down) throw new Error('database is locked');
+      return state.version;
+    }
+    return state.down ? Promise.reject(new Error('connection terminated')) : Promise.resolve(state.version);
   };
   const cache = new RepresentationCache({ maxBytes: 1 << 20, version: readVersion });
   const thing: ResourceDefinition = {
@@ -173,6 +185,23 @@ for (const version of ['sync', 'async'] as const) {
     assert.equal(head.body, '');
     assert.deepEqual(head.headers, first.headers, 'HEAD: the GET headers, Content-Length included');
     assert.equal(state.versionReads, 3, 'one version read per request: the full path reuses the front’s');
+  });
+}
+
+for (const version of ['sync', 'async'] as const) {
+  test(`a failed version read is never answered in front: the full path answers it (${version})`, async (t) => {
+    const { state, get } = await serve(t, { version });
+    const kept = await get('/thing.json');
+    await get('/thing.json');
+    assert.equal(state.fastifySaw, 1);
+    state.down = true;
+    const failed = await get('/thing.json');
+    assert.equal(failed.status, 500, 'what the full path makes of it (the catalogue maps it to 503)');
+    assert.equal(state.fastifySaw, 2);
+    assert.equal(state.versionReads, 4, 'the full path reads again: the front passed no version on');
+    state.down = false;
+    assert.deepEqual(await get('/thing.json'), kept, 'and once it is back, the kept answer again');
+    assert.equal(state.fastifySaw, 2);
   });
 }
 
