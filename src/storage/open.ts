@@ -21,6 +21,11 @@ export interface Capabilities {
   readonly forUpdate: boolean;
   /** Several processes/machines may write at the same time (PostgreSQL). */
   readonly concurrentWriters: boolean;
+  /**
+   * One process runs several reads at the same time (a pool of connections: PostgreSQL);
+   * SQLite's one connection runs them in turn, so starting one early gains nothing there.
+   */
+  readonly concurrentReads: boolean;
 }
 
 export interface Database<DB> {
@@ -55,8 +60,20 @@ export interface OpenOptions {
 }
 
 export const CAPABILITIES: Readonly<Record<DialectName, Capabilities>> = {
-  sqlite: { fullText: 'fts5', returning: true, forUpdate: false, concurrentWriters: false },
-  postgres: { fullText: 'tsvector', returning: true, forUpdate: true, concurrentWriters: true },
+  sqlite: {
+    fullText: 'fts5',
+    returning: true,
+    forUpdate: false,
+    concurrentWriters: false,
+    concurrentReads: false,
+  },
+  postgres: {
+    fullText: 'tsvector',
+    returning: true,
+    forUpdate: true,
+    concurrentWriters: true,
+    concurrentReads: true,
+  },
 };
 
 export function isPostgresUrl(url: string): boolean {

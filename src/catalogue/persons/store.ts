@@ -23,7 +23,7 @@ import {
   type WriteExpectation,
 } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { keyedList, type ListScope } from '../shared/keyed-list.ts';
+import { keyedList, totalFor, type ListScope } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { refreshWorkSearchText } from '../works/search-text.ts';
 import { lockChangeCounter } from '../changes.ts';
@@ -108,6 +108,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
         : undefined;
       if (plan === null) return { items: [], total: { count: 0, exact: true } };
       const list = keyedList(db, 'persons', personScope(db, viewer));
+      const total = totalFor(() => list.total(plan), request, capabilities.concurrentReads);
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
         searchKeyset(plan, {
@@ -134,8 +135,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       );
       return {
         ...page,
-        // After the page: a cursor the page refuses (400) costs no count.
-        total: await list.total(plan),
+        total: await total(),
         items: page.items.map(({ sort_key: _key, werkAnzahl, ...ref }) => ({
           ...ref,
           werkAnzahl: Number(werkAnzahl ?? 0),

@@ -196,3 +196,22 @@ export function keyedList<T extends ListedTable>(
     },
   };
 }
+
+/**
+ * The list's total for a page request, as a function to await after the page. A first page
+ * (no cursor) starts its count at once, beside the page's own reads, where the database runs
+ * reads side by side (`concurrentReads`): the request then waits for the slower of the two, not
+ * for both (a several-words count on PostgreSQL is most of the time, ADR 0065). A later page
+ * counts after its rows, as before, so a cursor the page refuses (400) costs no count.
+ */
+export function totalFor(
+  total: () => Promise<Total>,
+  request: { readonly after?: string | undefined; readonly before?: string | undefined },
+  concurrentReads: boolean,
+): () => Promise<Total> {
+  if (!concurrentReads || request.after !== undefined || request.before !== undefined) return total;
+  const early = total();
+  // Awaited after the page; should the page fail first, this rejection is nobody's answer.
+  early.catch(() => {});
+  return () => early;
+}

@@ -18,7 +18,7 @@ import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
 import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/queue.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { keyedList } from '../shared/keyed-list.ts';
+import { keyedList, totalFor } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/count.ts';
@@ -131,6 +131,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         : undefined;
       if (plan === null) return { items: [], total: { count: 0, exact: true } };
       const list = keyedList(db, 'works');
+      const total = totalFor(() => list.total(plan), request, capabilities.concurrentReads);
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
         searchKeyset(plan, {
@@ -152,8 +153,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       );
       return {
         ...page,
-        // After the page: a cursor the page refuses (400) costs no count.
-        total: await list.total(plan),
+        total: await total(),
         items: page.items.map(({ sort_key: _key, ...work }) => ({
           ...work,
           personen: persons.get(work.id) ?? [],
