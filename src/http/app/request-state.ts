@@ -42,7 +42,7 @@ export class RequestState {
   accessUser: string | undefined = undefined;
   /** The handler saw a user (ctx.user): the answer is for this viewer only (Cache-Control: private). */
   viewerKnown = false;
-  /** An anonymous GET's cached answer, to be kept for the front in onSend (cache-front.ts). */
+  /** An anonymous or Basic GET's cached answer, kept for the front in onSend (cache-front.ts). */
   wireCapture: WireCapture | undefined = undefined;
   #publicBase: PublicBase | undefined;
   #links: Links | undefined;
