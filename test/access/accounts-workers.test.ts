@@ -6,7 +6,7 @@
 // device logged in; a locked account must be refused by the form and Basic everywhere.
 // SQLite (a temporary file) always, PostgreSQL (a fresh schema) with SHELFMARK_TEST_DATABASE_URL.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,6 +208,12 @@ function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Pr
       const page = '/personen/goethe.json';
       const right = { authorization: basicAuth('goethe', 'goethe') };
       assert.deepEqual(await everyWorkerStatus(base(), page, right), ['200']);
+      // Answered in front or not, each has its one access-log line, with the Basic user as %u.
+      const lines = readFileSync(join(dir, 'logs', 'access.log'), 'latin1')
+        .split('\n')
+        .filter((line) => line.includes(`"GET ${page} HTTP/1.1" 200 `));
+      assert.equal(lines.length, GETS);
+      for (const line of lines) assert.match(line, /^127\.0\.0\.1 - goethe \[/);
       const wrong = { authorization: basicAuth('goethe', 'falsch') };
       assert.deepEqual(await everyWorkerStatus(base(), page, wrong, 5), ['401'], 'the fifth fills the limit');
       assert.deepEqual(
