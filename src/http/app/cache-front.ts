@@ -75,11 +75,23 @@ export function requestKeyOf(req: IncomingMessage, url: string, trust: TrustFunc
   }\u0000${h.origin ?? ''}\u0000${forwarded}\u0000${asker}`;
 }
 
-/** The version the front read for a request it passed on: the full path reads no other. */
-const versionRead = new WeakMap<IncomingMessage, string>();
+/** What the front found for a request it passed on: the version it read and the request's key. */
+export interface FrontPass {
+  /** The full path reads no other version. */
+  readonly version: string;
+  /** Where the full path keeps its answer for the next such request (keepForFront). */
+  readonly requestKey: string;
+}
 
-export function frontVersionOf(req: IncomingMessage): string | undefined {
-  return versionRead.get(req);
+const passed = new WeakMap<IncomingMessage, FrontPass>();
+
+/**
+ * The front's findings for a request, or undefined: the front did not pass it on with a key —
+ * it must take the full path every time (a session, a conditional, a body …), or its version
+ * read failed.
+ */
+export function frontPassOf(req: IncomingMessage): FrontPass | undefined {
+  return passed.get(req);
 }
 
 function send(req: IncomingMessage, res: ServerResponse, wire: WireResponse, now: number): void {
@@ -102,7 +114,7 @@ function answerAt(
   const now = Date.now();
   const wire = cache.getWire(key, version, now);
   if (wire) return send(req, res, wire, now);
-  versionRead.set(req, version);
+  passed.set(req, { version, requestKey: key });
   next(req, res);
 }
 

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedRepresentation, RepresentationCache } from '../cache/index.ts';
 import type { Handler, Representation, RequestContext } from '../resource/types.ts';
 import { prepareRepresentation, respond, sendPrepared, type RespondContext } from './respond.ts';
-import { frontVersionOf, requestKeyOf } from './cache-front.ts';
+import { frontPassOf } from './cache-front.ts';
 import type { RequestState } from './request-state.ts';
 
 /**
@@ -35,8 +35,9 @@ export function cacheKey(resourceName: string, rc: RespondContext): string {
 
 /**
  * A GET the front could answer next time (cache-front.ts): the onSend hook keeps its finished
- * response under the request's key. Only anonymous and Basic requests have one; a Basic one
- * names its credential and address, so what the handler showed that user stays theirs.
+ * response under the request's key, which the front computed when it passed the request on.
+ * Only anonymous and Basic requests have one; a Basic one names its credential and address, so
+ * what the handler showed that user stays theirs.
  */
 function offerToFront(
   state: RequestState,
@@ -44,9 +45,9 @@ function offerToFront(
   version: string,
   prepared: CachedRepresentation,
 ): void {
-  if (!state.layer.front || state.raw.method !== 'GET') return;
-  const requestKey = requestKeyOf(state.raw, state.originalUrl, state.layer.trust);
-  if (requestKey !== undefined) state.wireCapture = { requestKey, key, version, prepared };
+  const pass = frontPassOf(state.raw);
+  if (pass === undefined || state.raw.method !== 'GET') return;
+  state.wireCapture = { requestKey: pass.requestKey, key, version, prepared };
 }
 
 export async function cachedGet(
@@ -61,7 +62,7 @@ export async function cachedGet(
   const ctx: RequestContext = rc.ctx;
   // Read once per request, before anything else reads: by the front if it saw the request,
   // else here, synchronously on SQLite while the connection is free (ADR 0066).
-  const read = frontVersionOf(state.raw) ?? cache.currentVersion();
+  const read = frontPassOf(state.raw)?.version ?? cache.currentVersion();
   const version = typeof read === 'string' ? read : await read;
   const key = cacheKey(resourceName, rc);
   const hit = cache.get(key, version);

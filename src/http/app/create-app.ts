@@ -21,10 +21,14 @@ import { corsPolicy } from './cors.ts';
 
 const PROBLEM_SCHEMA_PATHS = ['/schema/problem.xsd', '/schema/problem.json'];
 
-/** The server's handler with representation-cache hits answered before Fastify (ADR 0069). */
-function frontOf(layer: Layer, factory: FastifyServerFactory): FastifyServerFactory {
+/**
+ * The server's handler with representation-cache hits answered before Fastify (ADR 0069): only
+ * on a server of ours, and only when who is asking shows in the request's headers — an
+ * application's own authenticate may read any part of a request, no key could hold it.
+ */
+function frontOf(o: ResourceAppOptions, layer: Layer, factory: FastifyServerFactory): FastifyServerFactory {
   const cache = layer.cache;
-  if (!cache || !layer.front) return factory;
+  if (!cache || o.authenticate !== undefined) return factory;
   return (handler, options) => factory(cacheFront(cache, layer.trust, handler), options);
 }
 
@@ -51,12 +55,6 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     requirePreconditions: o.requirePreconditions ?? false,
     bodyLimit: o.bodyLimit ?? DEFAULT_BODY_LIMIT,
     cache: o.representationCache?.enabled ? o.representationCache : undefined,
-    // Only on a server of ours, and only when who is asking shows in the request's headers:
-    // an application's own authenticate may read any part of a request, no key could hold it.
-    front:
-      o.representationCache?.enabled === true &&
-      o.serverFactory !== undefined &&
-      o.authenticate === undefined,
     errorLog: o.errorLog,
     refusals: createRefusalLog(o.errorLog, o.documentRoot ?? DEFAULT_DOCUMENT_ROOT),
     slowRequestMs: o.slowRequestMs,
@@ -68,7 +66,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     exposeHeadRoutes: false,
     return503OnClosing: true,
     ...(o.bodyLimit !== undefined && { bodyLimit: o.bodyLimit }),
-    ...(o.serverFactory !== undefined && { serverFactory: frontOf(layer, o.serverFactory) }),
+    ...(o.serverFactory !== undefined && { serverFactory: frontOf(o, layer, o.serverFactory) }),
     ...(o.handlesClientErrors === true && { clientErrorHandler: () => {} }),
     rewriteUrl(raw) {
       // raw.url is what Fastify routes on; the client's URL stays in the request state (and

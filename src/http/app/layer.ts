@@ -29,8 +29,6 @@ export interface Layer {
   readonly bodyLimit: number;
   /** Rendered GET representations of cacheable resources (ADR 0048); undefined: none kept. */
   readonly cache: RepresentationCache | undefined;
-  /** Cache hits of anonymous and Basic GETs are answered before Fastify (cache-front.ts, ADR 0069). */
-  readonly front: boolean;
   /** The error log, for the layer's warnings (undefined: none written). */
   readonly errorLog: ErrorLog | undefined;
   /** Apache's entries for refused requests: failed log-ins, 403, 429, 404 (refusal-log.ts). */

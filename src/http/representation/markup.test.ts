@@ -27,3 +27,26 @@ test('xml replaces characters XML 1.0 cannot carry', () => {
 test('escapeMarkup leaves ordinary text alone', () => {
   assert.equal(escapeMarkup('Götz von Berlichingen'), 'Götz von Berlichingen');
 });
+
+test("an HTML template loses its source's indentation; interpolated text and XML keep theirs", () => {
+  const poem = 'line one\n    line two, indented';
+  const page = html`<main>
+      <p>first</p>
+
+      <textarea>${poem}</textarea>
+    </main>`;
+  assert.equal(page.text, `<main>\n<p>first</p>\n<textarea>${poem}</textarea>\n</main>`);
+  assert.equal(
+    html`<p>${html`<b>
+      bold</b>`}</p>`.text,
+    '<p><b>\nbold</b></p>',
+    'nested templates too',
+  );
+  assert.equal(
+    xml`<a>
+    <b/>
+  </a>`.text,
+    '<a>\n    <b/>\n  </a>',
+    'XML as written',
+  );
+});
