@@ -63,6 +63,12 @@ function writable(path: string): boolean {
   }
 }
 
+interface Prepared {
+  readonly statement: StatementSync;
+  /** A SELECT, PRAGMA or write with RETURNING: answered with `all()`, the rest with `run()`. */
+  readonly returnsRows: boolean;
+}
+
 /** Runs a statement outside a transaction, waiting for other processes' locks. */
 export type Retrying = <T>(attempt: () => T, writes: boolean) => Promise<T>;
 
@@ -72,7 +78,7 @@ const WRITES = /^\s*(begin\s+(immediate|exclusive)|insert|update|delete|replace|
 export class NodeSqliteConnection implements DatabaseConnection {
   readonly #path: string;
   readonly #retrying: Retrying;
-  readonly #statements = new Map<string, StatementSync>();
+  readonly #statements = new Map<string, Prepared>();
   #db: DatabaseSync;
   /** Opened read-only, or a write failed as if it were: reopen when the file is writable. */
   #readOnly: boolean;
@@ -102,20 +108,24 @@ export class NodeSqliteConnection implements DatabaseConnection {
     this.#readOnly = false;
   }
 
-  #prepare(sqlText: string): StatementSync {
-    let statement = this.#statements.get(sqlText);
-    if (statement) {
+  #prepare(sqlText: string): Prepared {
+    let prepared = this.#statements.get(sqlText);
+    if (prepared) {
       // Re-insert to keep the Map in least-recently-used order.
       this.#statements.delete(sqlText);
     } else {
-      statement = this.#db.prepare(sqlText);
+      const statement = this.#db.prepare(sqlText);
+      // columns() asks SQLite for every column's origin (database, table, column, declared
+      // type): dearer than running a small query, so it is asked once per statement. Whether a
+      // statement returns rows is fixed by its text (a re-prepare after a schema change keeps it).
+      prepared = { statement, returnsRows: statement.columns().length > 0 };
       if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
         const oldest = this.#statements.keys().next().value;
         if (oldest !== undefined) this.#statements.delete(oldest);
       }
     }
-    this.#statements.set(sqlText, statement);
-    return statement;
+    this.#statements.set(sqlText, prepared);
+    return prepared;
   }
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -140,8 +150,8 @@ export class NodeSqliteConnection implements DatabaseConnection {
   }
 
   #statement<R>(sqlText: string, parameters: SQLInputValue[]): QueryResult<R> {
-    const statement = this.#prepare(sqlText);
-    if (statement.columns().length > 0) {
+    const { statement, returnsRows } = this.#prepare(sqlText);
+    if (returnsRows) {
       // SELECT, PRAGMA, or a write with RETURNING.
       // node:sqlite rows have a null prototype; callers (and deepEqual) expect plain objects.
       return { rows: statement.all(...parameters).map((row) => ({ ...row }) as R) };
@@ -156,7 +166,7 @@ export class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
+    const { statement } = this.#prepare(compiledQuery.sql);
     for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
       yield { rows: [{ ...row } as R] };
     }
