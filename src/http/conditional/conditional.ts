@@ -1,9 +1,9 @@
 // Validators and conditional GET (RFC 9110 §8.8, §13). Pure functions.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A strong ETag from the exact body bytes, so each format and language gets its own. */
 export function etagOf(body: string | Uint8Array): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 }
 
 /** A compressed variant's tag names its coding (`"x-gzip"`, `"x-br"`; src/http/compression). */
