@@ -64,9 +64,20 @@ function writable(path: string): boolean {
 }
 
 interface Prepared {
+  /** Returns rows as arrays of values (`setReturnArrays`). */
   readonly statement: StatementSync;
-  /** A SELECT, PRAGMA or write with RETURNING: answered with `all()`, the rest with `run()`. */
-  readonly returnsRows: boolean;
+  /**
+   * The result's column names; none: not a SELECT, PRAGMA or write with RETURNING, so it is
+   * answered with `run()`.
+   */
+  readonly names: readonly string[];
+}
+
+/** A row as a plain object; a name given twice keeps its last value, as node:sqlite does. */
+function rowOf<R>(names: readonly string[], values: readonly unknown[]): R {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+  return row as R;
 }
 
 /** Runs a statement outside a transaction, waiting for other processes' locks. */
@@ -117,8 +128,13 @@ export class NodeSqliteConnection implements DatabaseConnection {
       const statement = this.#db.prepare(sqlText);
       // columns() asks SQLite for every column's origin (database, table, column, declared
       // type): dearer than running a small query, so it is asked once per statement. Whether a
-      // statement returns rows is fixed by its text (a re-prepare after a schema change keeps it).
-      prepared = { statement, returnsRows: statement.columns().length > 0 };
+      // statement returns rows, and their column names, are fixed by its text.
+      const names = statement.columns().map((column) => column.name);
+      // Rows come as arrays and become plain objects here: node:sqlite's own row objects have a
+      // null prototype and are built in dictionary mode, so copying and reading them costs
+      // more than SQLite's step (callers, and deepEqual, expect plain objects).
+      statement.setReturnArrays(true);
+      prepared = { statement, names };
       if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
         const oldest = this.#statements.keys().next().value;
         if (oldest !== undefined) this.#statements.delete(oldest);
@@ -150,11 +166,11 @@ export class NodeSqliteConnection implements DatabaseConnection {
   }
 
   #statement<R>(sqlText: string, parameters: SQLInputValue[]): QueryResult<R> {
-    const { statement, returnsRows } = this.#prepare(sqlText);
-    if (returnsRows) {
+    const { statement, names } = this.#prepare(sqlText);
+    if (names.length > 0) {
       // SELECT, PRAGMA, or a write with RETURNING.
-      // node:sqlite rows have a null prototype; callers (and deepEqual) expect plain objects.
-      return { rows: statement.all(...parameters).map((row) => ({ ...row }) as R) };
+      const rows = statement.all(...parameters) as unknown as unknown[][];
+      return { rows: rows.map((values) => rowOf<R>(names, values)) };
     }
     const { changes, lastInsertRowid } = statement.run(...parameters);
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
@@ -166,9 +182,9 @@ export class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const { statement } = this.#prepare(compiledQuery.sql);
-    for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
-      yield { rows: [{ ...row } as R] };
+    const { statement, names } = this.#prepare(compiledQuery.sql);
+    for (const values of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
+      yield { rows: [rowOf<R>(names, values as unknown as unknown[])] };
     }
   }
 }
