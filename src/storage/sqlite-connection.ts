@@ -70,7 +70,18 @@ interface Prepared {
    * The result's column names; none: not a SELECT, PRAGMA or write with RETURNING, so it is
    * answered with `run()`.
    */
-  readonly names: readonly string[];
+  names: readonly string[];
+}
+
+/**
+ * The column names for rows of `values.length` columns: a `select *` re-prepared by SQLite after
+ * a schema change returns more or fewer columns than when it was cached, so they are asked again
+ * rather than paired wrongly.
+ */
+function namesOf(prepared: Prepared, values: readonly unknown[] | undefined): readonly string[] {
+  if (values !== undefined && values.length !== prepared.names.length)
+    prepared.names = prepared.statement.columns().map((column) => column.name);
+  return prepared.names;
 }
 
 /** A row as a plain object; a name given twice keeps its last value, as node:sqlite does. */
@@ -128,7 +139,8 @@ export class NodeSqliteConnection implements DatabaseConnection {
       const statement = this.#db.prepare(sqlText);
       // columns() asks SQLite for every column's origin (database, table, column, declared
       // type): dearer than running a small query, so it is asked once per statement. Whether a
-      // statement returns rows, and their column names, are fixed by its text.
+      // statement returns rows is fixed by its text; its columns are too, but for `select *`
+      // after another process altered the table (SQLite re-prepares it): see namesOf().
       const names = statement.columns().map((column) => column.name);
       // Rows come as arrays and become plain objects here: node:sqlite's own row objects have a
       // null prototype and are built in dictionary mode, so copying and reading them costs
@@ -166,10 +178,12 @@ export class NodeSqliteConnection implements DatabaseConnection {
   }
 
   #statement<R>(sqlText: string, parameters: SQLInputValue[]): QueryResult<R> {
-    const { statement, names } = this.#prepare(sqlText);
-    if (names.length > 0) {
+    const prepared = this.#prepare(sqlText);
+    const { statement } = prepared;
+    if (prepared.names.length > 0) {
       // SELECT, PRAGMA, or a write with RETURNING.
       const rows = statement.all(...parameters) as unknown as unknown[][];
+      const names = namesOf(prepared, rows[0]);
       return { rows: rows.map((values) => rowOf<R>(names, values)) };
     }
     const { changes, lastInsertRowid } = statement.run(...parameters);
@@ -182,9 +196,10 @@ export class NodeSqliteConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const { statement, names } = this.#prepare(compiledQuery.sql);
-    for (const values of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
-      yield { rows: [rowOf<R>(names, values as unknown as unknown[])] };
+    const prepared = this.#prepare(compiledQuery.sql);
+    for (const values of prepared.statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
+      const row = values as unknown as unknown[];
+      yield { rows: [rowOf<R>(namesOf(prepared, row), row)] };
     }
   }
 }
