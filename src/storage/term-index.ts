@@ -61,27 +61,28 @@ export async function termGroups(
 ): Promise<string[][] | undefined> {
   const words = tokens.map((token) => spellings(token));
   const flat = words.flat();
-  const { rows } = await sql<{ lexemes: string[] | null }>`select array(select lexeme
-      from unnest(to_tsvector('simple', s))) as lexemes
-    from unnest(${flat}::text[]) with ordinality as t(s, i) order by i`.execute(db);
-  const lexemes = rows.map((r) => r.lexemes ?? []);
-  if (lexemes.length !== flat.length || lexemes.some((l) => l.length !== 1)) return undefined;
-  const long = [...new Set(lexemes.map((l) => l[0]!).filter((l) => [...l].length > TERM_PREFIX_LENGTH))];
-  const expanded = new Map<string, string[]>();
-  if (long.length > 0) {
-    // Distinct terms from the prefix on, one index seek each (a loose index scan); the terms
-    // starting with it are contiguous in the index, and all longer than the stored prefixes.
-    const terms = sql.table(`${table}_terms`);
-    const { rows: found } = await sql<{ prefix: string; terms: string[] }>`select p.prefix, array(
+  // One statement: each spelling's lexemes and, for a lexeme longer than the stored prefixes,
+  // the distinct terms starting with it, from the prefix on, one index seek each (a loose index
+  // scan; they are contiguous in the index). It comes before the page and the count can start,
+  // so a second round trip would be waited for by every search of a longer word.
+  const terms = sql.table(`${table}_terms`);
+  const { rows } = await sql<{ lexemes: string[] | null; terms: string[] | null }>`select l.lexemes,
+      case when cardinality(l.lexemes) = 1 and char_length(l.lexemes[1]) > ${TERM_PREFIX_LENGTH}
+      then array(
         with recursive t(term) as (
-          (select term from ${terms} where term >= p.prefix order by term limit 1)
+          (select term from ${terms} where term >= l.lexemes[1] order by term limit 1)
           union all
           select (select term from ${terms} where term > t.term order by term limit 1) from t
-          where starts_with(t.term, p.prefix))
-        select term from t where starts_with(term, p.prefix) limit ${MAX_KEYS_PER_WORD + 1}) as terms
-      from unnest(${long}::text[]) as p(prefix)`.execute(db);
-    for (const row of found) expanded.set(row.prefix, row.terms);
-  }
+          where starts_with(t.term, l.lexemes[1]))
+        select term from t where starts_with(term, l.lexemes[1]) limit ${MAX_KEYS_PER_WORD + 1})
+      end as terms
+    from unnest(${flat}::text[]) with ordinality as t(s, i)
+    cross join lateral (select array(select lexeme from unnest(to_tsvector('simple', t.s))) as lexemes) as l
+    order by t.i`.execute(db);
+  const lexemes = rows.map((r) => r.lexemes ?? []);
+  if (lexemes.length !== flat.length || lexemes.some((l) => l.length !== 1)) return undefined;
+  const expanded = new Map<string, string[]>();
+  for (const [i, row] of rows.entries()) if (row.terms) expanded.set(lexemes[i]![0]!, row.terms);
   const groups: string[][] = [];
   let offset = 0;
   for (const word of words) {
@@ -283,15 +284,15 @@ function batchSteps(
   // once `limit` matches are found.
   const batch = Math.min(64, Math.max(16, limit));
   const step = sql.raw(String(s.step));
-  // Lateral with limit 1, not exists(): PostgreSQL may turn an exists() into a hashed set of
-  // every row of the key (`q=der`: 570,000) where a probe per batch row is what is wanted.
-  const probes = others.map(
-    (keys, i) => sql`left join lateral (select true as found from ${terms} as o
-      where o.term = any(${keys}::text[]) and o.sort_key = g.sort_key and o.id = g.id limit 1)
-      as ${sql.raw(`p${i}`)} on true`,
-  );
+  // A scalar subquery with limit 1 per group, not exists(): PostgreSQL may turn an exists()
+  // into a hashed set of every row of the key (`q=der`: 570,000) where a probe per batch row is
+  // what is wanted. The probes are one AND, so a row that one group lacks costs no probe of the
+  // groups after it (rarest first: the likeliest to fail).
   const hit = sql.join(
-    others.map((_, i) => sql.raw(`p${i}.found is not null`)),
+    others.map(
+      (keys) => sql`(select true from ${terms} as o
+        where o.term = any(${keys}::text[]) and o.sort_key = g.sort_key and o.id = g.id limit 1) is not null`,
+    ),
     sql` and `,
   );
   const past = sql`(b.last_sk, b.last_id + ${step})`;
@@ -311,7 +312,7 @@ function batchSteps(
         (array_agg(e.id order by e.sort_key ${s.reverse}, e.id ${s.reverse}))[1] as last_id
       -- offset 0: each row's probes run once (both aggregates read \`hit\`).
       from (select g.sort_key, g.id, ${hit} as hit
-        from ${firstRows(terms, first, kept(condition), batch, s)} as g ${sql.join(probes, sql` `)} offset 0) as e) as b
+        from ${firstRows(terms, first, kept(condition), batch, s)} as g offset 0) as e) as b
     ${sql.join(answers, sql` `)}
     left join lateral (select v.sk, v.id from (values ${values}) as v(sk, id)
       order by v.sk ${s.furthest}, v.id ${s.furthestId} limit 1) as j on b.n = ${batch}`;
