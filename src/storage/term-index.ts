@@ -8,6 +8,8 @@
 import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import type { Key } from './keyset.ts';
 import { spellings } from './fulltext.ts';
+import { firstRows, keptBy, nearest, sides, type Scan } from './term-parts.ts';
+import { batches, windowedCount } from './term-batches.ts';
 
 /** Prefix lengths migration 0014 stores as keys (`search_term_keys`). */
 export const TERM_PREFIX_LENGTH = 3;
@@ -135,39 +137,6 @@ function commonTerms(db: QueryExecutorProvider, table: string): Promise<Map<stri
   return shares;
 }
 
-/** Direction-dependent SQL pieces. */
-function sides(direction: 'after' | 'before') {
-  const after = direction === 'after';
-  return {
-    ge: sql.raw(after ? '>=' : '<='),
-    gt: sql.raw(after ? '>' : '<'),
-    order: sql.raw(after ? 'asc' : 'desc'),
-    // The furthest of the groups' answers; a group with none (null) sorts first and ends the scan.
-    furthest: sql.raw(after ? 'desc nulls first' : 'asc nulls first'),
-    furthestId: sql.raw(after ? 'desc' : 'asc'),
-    reverse: sql.raw(after ? 'desc' : 'asc'),
-    step: after ? 1 : -1,
-  };
-}
-
-/**
- * The first row of one group's keys at or beyond (`sortKey`, `id`) in direction order: one
- * seek per key, the nearest wins. `sortKey`/`id` are SQL expressions of the outer query.
- */
-function nearest(
-  terms: RawBuilder<unknown>,
-  keys: readonly string[],
-  bound: RawBuilder<unknown>,
-  s: ReturnType<typeof sides>,
-  kept: Kept = (b) => b,
-) {
-  const one = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key}
-    and ${kept(sql`(sort_key, id) ${s.ge} ${bound}`)} order by sort_key ${s.order}, id ${s.order} limit 1)`;
-  if (keys.length === 1) return one(keys[0]!);
-  return sql`(select sort_key, id from (${sql.join(keys.map(one), sql` union all `)}) as k
-    order by sort_key ${s.order}, id ${s.order} limit 1)`;
-}
-
 /**
  * `(sort_key, id)` of the first `limit` live rows matching `query` in `range`, in direction
  * order (a subquery to join the listed table to). Reads index entries near the page only.
@@ -190,26 +159,8 @@ export function termScan(query: TermQuery, range: TermRange, limit: number): Raw
   return scan(terms, first, others, start, limit, s, kept);
 }
 
-/** A condition on the first group's index entries, with TermQuery's `keep` added when given. */
-type Kept = (condition: RawBuilder<unknown>) => RawBuilder<unknown>;
-
-/** Candidates come from the first group: `keep` tested there, every match found is a row kept. */
-function keptBy(query: TermQuery, terms: RawBuilder<unknown>): Kept {
-  return (condition) => (query.keep ? sql`${condition} and ${query.keep(sql`${terms}.id`)}` : condition);
-}
-
 /** Up to this many matches are found by leapfrog, more in batches (measured: ADR 0065). */
 export const LEAPFROG_LIMIT = 64;
-
-type Scan = (
-  terms: RawBuilder<unknown>,
-  first: readonly string[],
-  others: readonly (readonly string[])[],
-  start: RawBuilder<unknown>,
-  limit: number,
-  s: ReturnType<typeof sides>,
-  kept: Kept,
-) => RawBuilder<unknown>;
 
 const leapfrog: Scan = (terms, first, others, start, limit, s, kept) => {
   // Leapfrog: a candidate from the first group; every other group seeks to it. All at the
@@ -236,22 +187,12 @@ const leapfrog: Scan = (terms, first, others, start, limit, s, kept) => {
     select hit_sk as sort_key, hit_id as id from lf where hit_id is not null)`;
 };
 
-/** What a batch step carries: its matches' keys (a page, in order) or only how many (a count). */
-type Carry = 'rows' | 'count';
-
-const batches: Scan = (terms, first, others, start, limit, s, kept) => {
-  const steps = batchSteps(terms, first, others, start, limit, s, kept, 'rows');
-  return sql`(${steps}
-    select h.sort_key, h.id from lf cross join lateral unnest(lf.hit_sks, lf.hit_ids) as h(sort_key, id)
-    order by h.sort_key collate "C" ${s.order}, h.id ${s.order} limit ${limit})`;
-};
-
 /**
  * How many rows match every group, counting stopped once `limit` are found: the count of a
  * several-words search (`gesamt`, capped). Any `limit` matches will do, so the batches carry a
- * number instead of their matches' keys (no arrays, no sort of the matches at the end: ≈ a third
- * of the count's cost, ADR 0065). The term table holds live rows only, so no join is needed
- * (a scoped list's `keep` is tested on the first group's entries, as in the scan).
+ * number, not their matches' keys, and test each batch against the other words' entries in its
+ * stretch of the list (term-batches.ts, ADR 0065). The term table holds live rows only, so no
+ * join is needed (a scoped list's `keep` is tested on the first group's entries, as in the scan).
  * One word: its first `limit` entries counted.
  */
 export function termCount(query: TermQuery, limit: number): RawBuilder<number> {
@@ -262,83 +203,5 @@ export function termCount(query: TermQuery, limit: number): RawBuilder<number> {
   if (first === undefined || first.length === 0 || others.some((g) => g.length === 0)) return sql<number>`0`;
   if (others.length === 0)
     return sql<number>`(select count(*)::integer from ${firstRows(terms, first, kept(sql`true`), limit, s)} as c)`;
-  const steps = batchSteps(terms, first, others, sql`true`, limit, s, kept, 'count');
-  return sql<number>`(${steps} select least(max(hits), ${limit})::integer from lf)`;
-}
-
-/** The recursive steps of the batches (`with recursive lf …`), each carrying `carry`. */
-function batchSteps(
-  terms: RawBuilder<unknown>,
-  first: readonly string[],
-  others: readonly (readonly string[])[],
-  start: RawBuilder<unknown>,
-  limit: number,
-  s: ReturnType<typeof sides>,
-  kept: Kept,
-  carry: Carry,
-) {
-  // Batches with skips: the first group's next `batch` rows from a bound, each tested against
-  // the other groups (one index probe per key); then every other group seeks past the batch and
-  // the furthest answer is the next bound (no row before it can be in all groups). A run of
-  // non-matches costs one step, a run of matches a step per `batch` rows; the recursion stops
-  // once `limit` matches are found.
-  const batch = Math.min(64, Math.max(16, limit));
-  const step = sql.raw(String(s.step));
-  // A scalar subquery with limit 1 per group, not exists(): PostgreSQL may turn an exists()
-  // into a hashed set of every row of the key (`q=der`: 570,000) where a probe per batch row is
-  // what is wanted. The probes are one AND, so a row that one group lacks costs no probe of the
-  // groups after it (rarest first: the likeliest to fail).
-  const hit = sql.join(
-    others.map(
-      (keys) => sql`(select true from ${terms} as o
-        where o.term = any(${keys}::text[]) and o.sort_key = g.sort_key and o.id = g.id limit 1) is not null`,
-    ),
-    sql` and `,
-  );
-  const past = sql`(b.last_sk, b.last_id + ${step})`;
-  const answers = others.map(
-    (keys, i) =>
-      sql`left join lateral ${nearest(terms, keys, past, s)} as ${sql.raw(`y${i}`)} on b.n = ${batch}`,
-  );
-  const values = sql.join(others.map((_, i) => sql.raw(`(y${i}.sort_key, y${i}.id)`)));
-  const matches =
-    carry === 'rows'
-      ? sql`array_agg(e.sort_key order by e.sort_key ${s.order}, e.id ${s.order}) filter (where e.hit) as hit_sks,
-        array_agg(e.id order by e.sort_key ${s.order}, e.id ${s.order}) filter (where e.hit) as hit_ids,`
-      : sql`count(*) filter (where e.hit)::integer as m,`;
-  const stepFrom = (condition: RawBuilder<unknown>) => sql`cross join lateral (
-      select ${matches} count(*)::integer as n,
-        (array_agg(e.sort_key order by e.sort_key ${s.reverse}, e.id ${s.reverse}))[1] as last_sk,
-        (array_agg(e.id order by e.sort_key ${s.reverse}, e.id ${s.reverse}))[1] as last_id
-      -- offset 0: each row's probes run once (both aggregates read \`hit\`).
-      from (select g.sort_key, g.id, ${hit} as hit
-        from ${firstRows(terms, first, kept(condition), batch, s)} as g offset 0) as e) as b
-    ${sql.join(answers, sql` `)}
-    left join lateral (select v.sk, v.id from (values ${values}) as v(sk, id)
-      order by v.sk ${s.furthest}, v.id ${s.furthestId} limit 1) as j on b.n = ${batch}`;
-  const rows = carry === 'rows';
-  const columns = (hits: RawBuilder<unknown>) =>
-    rows
-      ? sql`j.sk, j.id, ${hits} + coalesce(cardinality(b.hit_ids), 0), b.hit_sks, b.hit_ids`
-      : sql`j.sk, j.id, ${hits} + b.m`;
-  return sql`with recursive lf(sk, id, hits${sql.raw(rows ? ', hit_sks, hit_ids' : '')}) as (
-      select ${columns(sql`0`)} from (select) as nothing ${stepFrom(start)}
-      union all
-      select ${columns(sql`lf.hits`)} from lf ${stepFrom(sql`(sort_key, id) ${s.ge} (lf.sk, lf.id)`)}
-      where lf.sk is not null and lf.hits < ${limit})`;
-}
-
-/** Up to `n` rows of one group's keys within `condition`, in direction order, each once. */
-function firstRows(
-  terms: RawBuilder<unknown>,
-  keys: readonly string[],
-  condition: RawBuilder<unknown>,
-  n: number,
-  s: ReturnType<typeof sides>,
-) {
-  const one = (key: string) => sql`(select sort_key, id from ${terms} where term = ${key} and ${condition}
-    order by sort_key ${s.order}, id ${s.order} limit ${n})`;
-  if (keys.length === 1) return one(keys[0]!);
-  return sql`(select distinct sort_key, id from (${sql.join(keys.map(one), sql` union all `)}) as k
-    order by sort_key ${s.order}, id ${s.order} limit ${n})`;
+  return sql<number>`(${windowedCount(terms, first, others, limit, s, kept)})`;
 }

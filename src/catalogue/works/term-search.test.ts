@@ -118,5 +118,38 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         assert.ok(termPlans > QUERIES * 0.9, `${termPlans} of ${QUERIES} queries read the term index`);
       },
     );
+
+    // The count of several words tests a batch of the first word's entries against the other
+    // words' entries within the batch's stretch of the list, or, when a word has more than
+    // WINDOW_CAP entries there, entry by entry. Both must count what the filter finds.
+    test('counts of several words: dense runs of matches and stretches another word fills', async () => {
+      const titles = [
+        ...Array.from({ length: 520 }, (_, i) => `Dicht Kiwi ${i}`), // every entry a match
+        ...Array.from({ length: 700 }, (_, i) => `Omega ${i}`), // 700 entries between two matches
+        'Aaa Quokka Omega',
+        'Omega Quokka Mitte',
+        'Zzz Quokka Omega',
+        'Quokka allein',
+      ];
+      for (const titel of titles) await stores.works.create({ titel });
+      for (const q of [
+        'dicht kiwi',
+        'kiwi dicht',
+        'quokka omega',
+        'omega quokka',
+        'quokka om',
+        'dicht omega',
+      ]) {
+        const ids = (await reference(q)).map((r) => r.id);
+        const first = await stores.works.list({ q, limit: LIMIT });
+        const total = ids.length > 500 ? { count: 500, exact: false } : { count: ids.length, exact: true };
+        assert.deepEqual(first.total, total, `q=${q}: count`);
+        assert.deepEqual(
+          first.items.map((w) => w.id),
+          ids.slice(0, LIMIT),
+          `q=${q}: first page`,
+        );
+      }
+    });
   });
 }
