@@ -54,20 +54,29 @@ function headerMap(headers: unknown): Map<string, string> {
 export class CountingResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {
   bodyBytes = 0;
   logState: RequestLogState | undefined = undefined;
-  /** Headers handed to writeHead directly (Fastify does so), which getHeader() does not see. */
-  headHeaders: Map<string, string> | undefined = undefined;
+  /**
+   * Headers handed to writeHead directly (Fastify does so), which getHeader() does not see: kept
+   * as given and read into a map only when a log format asks for one (%{Name}o), as most don't.
+   */
+  #headHeaders: unknown = undefined;
+  #headMap: Map<string, string> | undefined = undefined;
 
   /** A response header as sent (for %{Name}o), whether set with setHeader or given to writeHead. */
   sentHeader(name: string): string | undefined {
     const v = this.getHeader(name);
     if (v !== undefined) return Array.isArray(v) ? v.join(', ') : String(v);
-    return this.headHeaders?.get(name.toLowerCase());
+    if (this.#headHeaders === undefined) return undefined;
+    this.#headMap ??= headerMap(this.#headHeaders);
+    return this.#headMap.get(name.toLowerCase());
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override writeHead(...args: any[]): this {
     const headers = args.length > 1 ? args[args.length - 1] : undefined;
-    if (typeof headers === 'object' && headers !== null) this.headHeaders = headerMap(headers);
+    if (typeof headers === 'object' && headers !== null) {
+      this.#headHeaders = headers;
+      this.#headMap = undefined;
+    }
     return (super.writeHead as (...a: unknown[]) => this)(...args);
   }
 
