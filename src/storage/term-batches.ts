@@ -4,14 +4,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { firstRows, nearest, type Kept, type Scan, type Sides } from './term-parts.ts';
 
-/** A page of several words longer than leapfrog pages, from the batches' matches. */
-export const batches: Scan = (terms, first, others, start, limit, s, kept) => {
-  const steps = batchSteps(terms, first, others, start, limit, s, kept);
-  return sql`(${steps}
-    select h.sort_key, h.id from lf cross join lateral unnest(lf.hit_sks, lf.hit_ids) as h(sort_key, id)
-    order by h.sort_key collate "C" ${s.order}, h.id ${s.order} limit ${limit})`;
-};
-
 /**
  * Index entries of one key read within a batch's window, at most, before that batch is tested
  * by probes instead (a window that spans much of another word's entries).
@@ -120,16 +112,11 @@ function skipPast(
       order by v.sk ${s.furthest}, v.id ${s.furthestId} limit 1) as j on b.n = ${batch}`;
 }
 
-/** The recursive steps of the batches (`with recursive lf …`), each carrying its matches' keys. */
-function batchSteps(
-  terms: RawBuilder<unknown>,
-  first: readonly string[],
-  others: readonly (readonly string[])[],
-  start: RawBuilder<unknown>,
-  limit: number,
-  s: Sides,
-  kept: Kept,
-) {
+/**
+ * A page of several words longer than leapfrog pages: the batches' matches, each batch's
+ * carried as arrays of keys in list order.
+ */
+export const batches: Scan = (terms, first, others, start, limit, s, kept) => {
   // Batches with skips: the first group's next `batch` rows from a bound, each tested against
   // the other groups (one index probe per key); then every other group seeks past the batch and
   // the furthest answer is the next bound (no row before it can be in all groups). A run of
@@ -149,9 +136,12 @@ function batchSteps(
     ${skipPast(terms, others, batch, s)}`;
   const columns = (hits: RawBuilder<unknown>) =>
     sql`j.sk, j.id, ${hits} + coalesce(cardinality(b.hit_ids), 0), b.hit_sks, b.hit_ids`;
-  return sql`with recursive lf(sk, id, hits, hit_sks, hit_ids) as (
+  const steps = sql`with recursive lf(sk, id, hits, hit_sks, hit_ids) as (
       select ${columns(sql`0`)} from (select) as nothing ${stepFrom(start)}
       union all
       select ${columns(sql`lf.hits`)} from lf ${stepFrom(sql`(sort_key, id) ${s.ge} (lf.sk, lf.id)`)}
       where lf.sk is not null and lf.hits < ${limit})`;
-}
+  return sql`(${steps}
+    select h.sort_key, h.id from lf cross join lateral unnest(lf.hit_sks, lf.hit_ids) as h(sort_key, id)
+    order by h.sort_key collate "C" ${s.order}, h.id ${s.order} limit ${limit})`;
+};

@@ -149,6 +149,13 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           ids.slice(0, LIMIT),
           `q=${q}: first page`,
         );
+        // A page longer than leapfrog pages (LEAPFROG_LIMIT) is read in batches.
+        const long = await stores.works.list({ q, limit: 100 });
+        assert.deepEqual(
+          long.items.map((w) => w.id),
+          ids.slice(0, 100),
+          `q=${q}: a page of 100`,
+        );
       }
     });
   });
