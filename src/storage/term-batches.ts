@@ -2,7 +2,7 @@
 // count of a search (`gesamt`): the first group's next entries at a time, tested against the
 // other groups, then every other group seeks past the batch.
 import { sql, type RawBuilder } from 'kysely';
-import { firstRows, nearest, type Kept, type Scan, type Sides } from './term-parts.ts';
+import { firstRows, nearest, sides, type Kept, type Scan, type Sides } from './term-parts.ts';
 
 /**
  * Index entries of one key read within a batch's window, at most, before that batch is tested
@@ -25,9 +25,10 @@ export function windowedCount(
   first: readonly string[],
   others: readonly (readonly string[])[],
   limit: number,
-  s: Sides,
   kept: Kept,
 ) {
+  // In list order: the window runs from the batch's first entry to its last.
+  const s = sides('after');
   const batch = Math.min(64, Math.max(16, limit));
   const low = sql`(w.sks[1] collate "C", w.ids[1])`;
   const high = sql`(w.sks[cardinality(w.ids)] collate "C", w.ids[cardinality(w.ids)])`;

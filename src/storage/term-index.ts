@@ -203,5 +203,5 @@ export function termCount(query: TermQuery, limit: number): RawBuilder<number> {
   if (first === undefined || first.length === 0 || others.some((g) => g.length === 0)) return sql<number>`0`;
   if (others.length === 0)
     return sql<number>`(select count(*)::integer from ${firstRows(terms, first, kept(sql`true`), limit, s)} as c)`;
-  return sql<number>`(${windowedCount(terms, first, others, limit, s, kept)})`;
+  return sql<number>`(${windowedCount(terms, first, others, limit, kept)})`;
 }
