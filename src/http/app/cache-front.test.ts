@@ -141,6 +141,8 @@ async function serve(t: TestContext, options: Options = {}) {
     rewrites: [],
     displayErrors: false,
     representationCache: cache,
+    // The front alone: a miss goes to Fastify (lean-get.test.ts has the lean path behind it).
+    leanPath: false,
     serverFactory: (handler) => http.createServer(handler),
     configure: (fastify) => {
       fastify.addHook('onRequest', (_request, _reply, done) => {

@@ -5,11 +5,11 @@
 // differ: the request key holds every request field the answer depends on, and a request
 // carrying any field the key leaves out (a session, conditionals, a body …) takes the full path.
 import { hash, randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyReply } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedRepresentation, RepresentationCache, WireResponse } from '../cache/index.ts';
 import { lastModifiedToSend } from '../conditional/conditional.ts';
 import type { TrustFunction } from '../links/links.ts';
+import type { HeaderTarget } from './header-target.ts';
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -29,6 +29,12 @@ const FULL_PATH_ONLY = [
   'transfer-encoding',
   'expect',
 ] as const;
+
+/** The request carries a field the key leaves out (FULL_PATH_ONLY): only the full path answers it. */
+export function takesFullPath(headers: IncomingHttpHeaders): boolean {
+  for (const name of FULL_PATH_ONLY) if (headers[name] !== undefined) return true;
+  return false;
+}
 
 /**
  * Per process: the key holds a keyed hash of a Basic credential, never the credential — SHA-256
@@ -59,7 +65,7 @@ function askerOf(req: IncomingMessage): string | undefined {
 export function requestKeyOf(req: IncomingMessage, url: string, trust: TrustFunction): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const h = req.headers;
-  for (const name of FULL_PATH_ONLY) if (h[name] !== undefined) return undefined;
+  if (takesFullPath(h)) return undefined;
   const asker = askerOf(req);
   if (asker === undefined) return undefined;
   // Forwarded scheme and host shape the links only from a trusted proxy (links.ts requestBase):
@@ -160,7 +166,7 @@ const NOT_KEPT = new Set(['content-length', 'last-modified', 'date', 'connection
 export function keepForFront(
   cache: RepresentationCache,
   capture: WireCapture,
-  reply: FastifyReply,
+  reply: HeaderTarget,
   payload: unknown,
 ): void {
   if (reply.statusCode !== 200 || !Buffer.isBuffer(payload)) return;

@@ -10,7 +10,7 @@
 //     URL must not hand one viewer's answer to another;
 //   - errors (≥ 400), unsafe methods and OPTIONS: `no-store` — about this request only;
 //   - a plain route that states its own Cache-Control (static files, /up) keeps it.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HeaderSource, HeaderTarget } from './header-target.ts';
 import type { RequestState } from './request-state.ts';
 import { addVary } from './layer.ts';
 
@@ -21,7 +21,7 @@ export const NOT_STORED = 'no-store';
 export const VIEWER_HEADERS = ['Cookie', 'Authorization'] as const;
 
 /** The request carries credentials: Basic/Bearer, or a session cookie (valid or not). */
-export function carriesCredentials(state: RequestState, request: FastifyRequest): boolean {
+export function carriesCredentials(state: RequestState, request: HeaderSource): boolean {
   if (request.headers.authorization !== undefined) return true;
   const auth = state.layer.auth;
   if (auth !== undefined && request.cookies?.[auth.cookies.name] !== undefined) return true;
@@ -34,7 +34,7 @@ export function cacheControlFor(method: string, status: number, personal: boolea
 }
 
 /** onSend: Cache-Control (unless a plain route set one) and, for resources, Vary. */
-export function setCacheability(state: RequestState, request: FastifyRequest, reply: FastifyReply): void {
+export function setCacheability(state: RequestState, request: HeaderSource, reply: HeaderTarget): void {
   const resource = state.resolved.kind === 'resource';
   if (resource) for (const name of VIEWER_HEADERS) addVary(reply, name);
   if (reply.hasHeader('Cache-Control')) return;

@@ -3,7 +3,7 @@
 // version is sent as it is, otherwise the handler runs and its 200 is stored for the next request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedRepresentation, RepresentationCache } from '../cache/index.ts';
-import type { Handler, Representation, RequestContext } from '../resource/types.ts';
+import type { Handler, Outcome, Representation } from '../resource/types.ts';
 import { prepareRepresentation, respond, sendPrepared, type RespondContext } from './respond.ts';
 import { frontPassOf } from './cache-front.ts';
 import type { RequestState } from './request-state.ts';
@@ -50,6 +50,41 @@ function offerToFront(
   state.wireCapture = { requestKey: pass.requestKey, key, version, prepared };
 }
 
+/**
+ * A GET's 200 as prepared bytes and headers — from the cache at the version read first, else
+ * rendered by the handler and kept — or the handler's other outcome, which is never kept. The
+ * full path (cachedGet) and the lean path (lean-get.ts) both get their answer here.
+ */
+export async function preparedGet(
+  cache: RepresentationCache,
+  state: RequestState,
+  resourceName: string,
+  handler: Handler,
+  rc: RespondContext,
+): Promise<CachedRepresentation | Outcome> {
+  // Read once per request, before anything else reads: by the front if it saw the request,
+  // else here, synchronously on SQLite while the connection is free (ADR 0066).
+  const read = frontPassOf(state.raw)?.version ?? cache.currentVersion();
+  const version = typeof read === 'string' ? read : await read;
+  const key = cacheKey(resourceName, rc);
+  const hit = cache.get(key, version);
+  if (hit) {
+    offerToFront(state, key, version, hit);
+    return hit;
+  }
+  const outcome = await handler(rc.ctx);
+  if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) return outcome;
+  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
+  cache.set(key, version, prepared);
+  offerToFront(state, key, version, prepared);
+  return prepared;
+}
+
+/** A handler's outcome, or a prepared representation (which has no `type`). */
+export function isOutcome(answer: CachedRepresentation | Outcome): answer is Outcome {
+  return 'type' in answer;
+}
+
 export async function cachedGet(
   cache: RepresentationCache,
   state: RequestState,
@@ -59,23 +94,7 @@ export async function cachedGet(
   reply: FastifyReply,
   rc: RespondContext,
 ): Promise<FastifyReply> {
-  const ctx: RequestContext = rc.ctx;
-  // Read once per request, before anything else reads: by the front if it saw the request,
-  // else here, synchronously on SQLite while the connection is free (ADR 0066).
-  const read = frontPassOf(state.raw)?.version ?? cache.currentVersion();
-  const version = typeof read === 'string' ? read : await read;
-  const key = cacheKey(resourceName, rc);
-  const hit = cache.get(key, version);
-  if (hit) {
-    offerToFront(state, key, version, hit);
-    return sendPrepared(request, reply, hit, ctx.method);
-  }
-  const outcome = await handler(ctx);
-  if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) {
-    return respond(request, reply, outcome, rc);
-  }
-  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
-  cache.set(key, version, prepared);
-  offerToFront(state, key, version, prepared);
-  return sendPrepared(request, reply, prepared, ctx.method);
+  const answer = await preparedGet(cache, state, resourceName, handler, rc);
+  if (isOutcome(answer)) return respond(request, reply, answer, rc);
+  return sendPrepared(request, reply, answer, rc.ctx.method);
 }

@@ -1,7 +1,7 @@
 // onSend: compresses the text bodies that did not come through sendPrepared (which compresses
 // representations itself, once per cached entry): problem details and error pages, and
 // anything an application's own routes send (ADR 0014). Streams (the live error log) pass.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HeaderSource, HeaderTarget } from './header-target.ts';
 import {
   chooseEncoding,
   compress,
@@ -11,7 +11,7 @@ import {
 } from '../compression/index.ts';
 import { addVary, headerValue } from './layer.ts';
 
-export function compressRest(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+export function compressRest(request: HeaderSource, reply: HeaderTarget, payload: unknown): unknown {
   if (reply.hasHeader('Content-Encoding')) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const size = typeof payload === 'string' ? payload.length : payload.byteLength;

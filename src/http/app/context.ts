@@ -1,6 +1,7 @@
 // The RequestContext a handler gets: negotiated facts plus who is asking, the CSRF token for
 // its forms, log-in/log-out, and the precondition checks of PUT/DELETE. Who is asking comes
 // from the RequestState, which authenticated once (in the preHandler, or here when first asked).
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyAttempts } from '../auth/index.ts';
 import { HttpError } from '../errors/http-error.ts';
@@ -99,6 +100,54 @@ function sessionControl(
   };
 }
 
+/** What the context reads of the request besides the negotiated facts. */
+interface ContextSource {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: unknown;
+  readonly bodyType: RequestContext['bodyType'];
+  /** The client's address; asked for only when a handler reads ctx.address. */
+  readonly address: () => string;
+}
+
+function contextOf(
+  state: RequestState,
+  base: ContextBase,
+  source: ContextSource,
+  session: SessionControl,
+  asking: Asking,
+): RequestContext {
+  const { auth, requirePreconditions } = state.layer;
+  let address: string | undefined;
+  const ctx: RequestContext = {
+    ...base,
+    body: source.body,
+    bodyType: source.bodyType,
+    get address() {
+      return (address ??= source.address());
+    },
+    session,
+    // Getters: a log-in or log-out during the handler changes what the response shows.
+    get user() {
+      return asking.user;
+    },
+    get csrfToken() {
+      return auth && asking.sessionId !== null ? auth.tokenFor(asking.sessionId) : null;
+    },
+    checkPreconditions(current) {
+      const input = {
+        method: base.method,
+        ifMatch: headerValue(source.headers, 'if-match'),
+        ifNoneMatch: headerValue(source.headers, 'if-none-match'),
+        body: source.body,
+        required: requirePreconditions,
+      };
+      checkPreconditions(input, current, ctx);
+    },
+    versionOf: (representation) => versionOf(representation, ctx),
+  };
+  return ctx;
+}
+
 export async function buildContext(
   state: RequestState,
   request: FastifyRequest,
@@ -111,31 +160,48 @@ export async function buildContext(
     sessionId: authentication.session?.id ?? null,
     viaBasic: authentication.via === 'basic',
   };
-  const { auth, requirePreconditions } = state.layer;
-  const ctx: RequestContext = {
-    ...base,
-    body: request.body,
-    bodyType: request.body === undefined || request.body === null ? null : state.bodyType,
-    address: request.ip,
-    session: sessionControl(state, request, reply, asking),
-    // Getters: a log-in or log-out during the handler changes what the response shows.
-    get user() {
-      return asking.user;
-    },
-    get csrfToken() {
-      return auth && asking.sessionId !== null ? auth.tokenFor(asking.sessionId) : null;
-    },
-    checkPreconditions(current) {
-      const input = {
-        method: base.method,
-        ifMatch: headerValue(request.headers, 'if-match'),
-        ifNoneMatch: headerValue(request.headers, 'if-none-match'),
-        body: request.body,
-        required: requirePreconditions,
-      };
-      checkPreconditions(input, current, ctx);
-    },
-    versionOf: (representation) => versionOf(representation, ctx),
+  const body: unknown = request.body;
+  const source: ContextSource = {
+    headers: request.headers,
+    body,
+    bodyType: body === undefined || body === null ? null : state.bodyType,
+    address: () => request.ip,
   };
-  return ctx;
+  return contextOf(state, base, source, sessionControl(state, request, reply, asking), asking);
+}
+
+/** A handler asked the lean path for what only the full path has (a log-in on a GET). */
+export class NotOnTheLeanPath extends Error {
+  constructor(what: string) {
+    super(`${what} is answered by the full path`);
+    this.name = 'NotOnTheLeanPath';
+  }
+}
+
+/**
+ * Nobody's session, as sessionControl behaves for a request that carries none and is answered
+ * without a reply object (lean-get.ts): renewing and logging out change nothing a GET sends
+ * (it never sets a cookie), a password cannot be confirmed without a user, and a log-in throws
+ * NotOnTheLeanPath, so the request is answered by the full path instead.
+ */
+const NO_SESSION: SessionControl = {
+  login() {
+    return Promise.reject(new NotOnTheLeanPath('a log-in'));
+  },
+  logout() {},
+  confirmPassword() {
+    return Promise.resolve(false);
+  },
+  renew() {},
+};
+
+/** An anonymous GET's context, without Fastify's request and reply (lean-get.ts, ADR 0070). */
+export function anonymousContext(
+  state: RequestState,
+  base: ContextBase,
+  address: () => string,
+): RequestContext {
+  const asking: Asking = { user: null, sessionId: null, viaBasic: false };
+  const source: ContextSource = { headers: state.raw.headers, body: undefined, bodyType: null, address };
+  return contextOf(state, base, source, NO_SESSION, asking);
 }

@@ -10,6 +10,7 @@
 // depends on Origin, so every resource response says `Vary: Origin`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addVary } from './layer.ts';
+import type { HeaderSource, HeaderTarget } from './header-target.ts';
 
 export const CORS_READ_METHODS = 'GET, HEAD';
 export const CORS_ALL_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
@@ -27,19 +28,21 @@ export interface CorsPolicy {
   /** A CORS preflight: 204 headers for what may follow. False: not a preflight we allow. */
   answerPreflight(request: FastifyRequest, reply: FastifyReply): boolean;
   /** onSend: the CORS headers of a resource's response to `method`. */
-  setHeaders(method: string, resource: boolean, request: FastifyRequest, reply: FastifyReply): void;
+  setHeaders(method: string, resource: boolean, request: HeaderSource, reply: HeaderTarget): void;
 }
 
 /** `credentialed`: the configured origins (`https://app.example`), exact. */
 export function corsPolicy(credentialed: readonly string[]): CorsPolicy {
   const trusted = new Set(credentialed);
-  const trustedOrigin = (request: FastifyRequest): string | undefined => {
+  const trustedOrigin = (request: HeaderSource): string | undefined => {
     const origin = request.headers.origin;
     return origin !== undefined && trusted.has(origin) ? origin : undefined;
   };
-  const echo = (reply: FastifyReply, origin: string) =>
-    reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Allow-Credentials', 'true');
-  const varyOnOrigin = (reply: FastifyReply) => {
+  const echo = (reply: HeaderTarget, origin: string) => {
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Access-Control-Allow-Credentials', 'true');
+  };
+  const varyOnOrigin = (reply: HeaderTarget) => {
     if (trusted.size > 0) addVary(reply, 'Origin');
   };
   return {
@@ -49,7 +52,8 @@ export function corsPolicy(credentialed: readonly string[]): CorsPolicy {
       if (origin === undefined || typeof wanted !== 'string') return false;
       varyOnOrigin(reply);
       if (trusted.has(origin)) {
-        echo(reply, origin)
+        echo(reply, origin);
+        reply
           .header('Access-Control-Allow-Methods', CORS_ALL_METHODS)
           .header('Access-Control-Allow-Headers', `${CORS_ALLOW_HEADERS}, ${CORS_WRITE_HEADERS}`)
           .header('Access-Control-Max-Age', CORS_MAX_AGE);

@@ -3,6 +3,7 @@
 // details for every error. docs/lifecycle.md walks through a request step by step.
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { cacheFront } from './cache-front.ts';
+import { leanGet } from './lean-get.ts';
 import { compileTrust, parseBase } from '../links/links.ts';
 import { DEFAULT_BODY_LIMIT } from '../body/index.ts';
 import { builtInErrorPage } from '../errors/error-page.ts';
@@ -22,14 +23,18 @@ import { corsPolicy } from './cors.ts';
 const PROBLEM_SCHEMA_PATHS = ['/schema/problem.xsd', '/schema/problem.json'];
 
 /**
- * The server's handler with representation-cache hits answered before Fastify (ADR 0069): only
- * on a server of ours, and only when who is asking shows in the request's headers — an
+ * The server's handler with representation-cache hits answered before Fastify (ADR 0069) and
+ * anonymous GETs of cacheable resources rendered without its lifecycle (ADR 0070): only on a
+ * server of ours, and only when who is asking shows in the request's headers — an
  * application's own authenticate may read any part of a request, no key could hold it.
  */
 function frontOf(o: ResourceAppOptions, layer: Layer, factory: FastifyServerFactory): FastifyServerFactory {
+  if (o.authenticate !== undefined) return factory;
   const cache = layer.cache;
-  if (!cache || o.authenticate !== undefined) return factory;
-  return (handler, options) => factory(cacheFront(cache, layer.trust, handler), options);
+  return (handler, options) => {
+    const lean = o.leanPath === false ? handler : leanGet(layer, o.resources, handler);
+    return factory(cache ? cacheFront(cache, layer.trust, lean) : lean, options);
+  };
 }
 
 export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyInstance> {

@@ -11,6 +11,7 @@ import { respond } from './respond.ts';
 import { cachedGet } from './cached-get.ts';
 import type { Layer } from './layer.ts';
 import { buildContext } from './context.ts';
+import { leanResultOf } from './lean-get.ts';
 
 /** Every method Fastify routes is routed to the resource, so an unknown one gets 405, not 404. */
 export const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE'];
@@ -107,6 +108,13 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
     // the user without any header the hook could see.
     if (ctx.user) state.viewerKnown = true;
     const rc = { ctx, source: choice.source, clientQuery: resolved.clientQuery, suffix: resolved.suffix };
+    // The lean path ran the handler already and passed its answer on (lean-get.ts): answered
+    // here as if the handler had just returned it — not run, waited for or logged twice.
+    const ran = leanResultOf(request.raw);
+    if (ran !== undefined) {
+      if ('error' in ran) throw ran.error;
+      return respond(request, reply, ran.outcome, rc);
+    }
     if (layer.cache && resource.cacheable === true && (method === 'GET' || method === 'HEAD')) {
       return cachedGet(layer.cache, state, resource.name, handler, request, reply, rc);
     }

@@ -4,7 +4,7 @@
 // Other`). So the layer checks the headers itself, in its last onSend hook: a bad value is a
 // bug of ours, answered like any other unexpected error (a 500 problem in the negotiated
 // format, reported once), and the problem answer drops whatever headers Node would refuse.
-import type { FastifyReply } from 'fastify';
+import type { HeaderTarget } from './header-target.ts';
 
 export class InvalidHeaderError extends Error {
   readonly headerName: string;
@@ -31,7 +31,7 @@ export function headerWritable(name: string, value: unknown): boolean {
 }
 
 /** The names of the reply's headers that Node would refuse to write. */
-export function unwritableHeaders(reply: FastifyReply): string[] {
+export function unwritableHeaders(reply: HeaderTarget): string[] {
   const headers = reply.getHeaders();
   const bad: string[] = [];
   for (const name in headers) {
@@ -42,12 +42,12 @@ export function unwritableHeaders(reply: FastifyReply): string[] {
 }
 
 /** onSend: refuse to send what writeHead would throw on. */
-export function checkHeaders(reply: FastifyReply): void {
+export function checkHeaders(reply: HeaderTarget): void {
   const [bad] = unwritableHeaders(reply);
   if (bad !== undefined) throw new InvalidHeaderError(bad);
 }
 
 /** Before an error answer: drop the headers Node would refuse, so the problem itself goes out. */
-export function dropUnwritableHeaders(reply: FastifyReply): void {
+export function dropUnwritableHeaders(reply: HeaderTarget): void {
   for (const name of unwritableHeaders(reply)) reply.removeHeader(name);
 }

@@ -12,6 +12,7 @@ import type { RepresentationCache } from '../cache/index.ts';
 import type { ErrorLog } from '../../logging/index.ts';
 import type { RefusalLog } from './refusal-log.ts';
 import type { CorsPolicy } from './cors.ts';
+import type { HeaderTarget } from './header-target.ts';
 
 export interface Layer {
   readonly base: PublicBase;
@@ -49,7 +50,7 @@ export function headerValue(
 }
 
 /** `Vary: Accept` when the Accept header chose the format; `Accept-Language` for every HTML body. */
-export function setVary(reply: FastifyReply, source: FormatSource, format: Format): void {
+export function setVary(reply: HeaderTarget, source: FormatSource, format: Format): void {
   const vary = varyOf(source, format);
   if (vary !== undefined) reply.header('Vary', vary);
 }
@@ -82,7 +83,7 @@ export function sendBody(request: FastifyRequest, reply: FastifyReply, body: str
 }
 
 /** Adds a field name to the response's Vary (kept once; other parts may have set Vary before). */
-export function addVary(reply: FastifyReply, name: string): void {
+export function addVary(reply: HeaderTarget, name: string): void {
   const current = reply.getHeader('Vary');
   const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
   const names = text.split(',').map((n) => n.trim().toLowerCase());

@@ -81,6 +81,11 @@ export interface ResourceAppOptions {
    * database version it reads is unchanged (ADR 0048). Absent: every GET runs its handler.
    */
   readonly representationCache?: RepresentationCache;
+  /**
+   * Anonymous GETs of cacheable resources rendered without Fastify's lifecycle (ADR 0070), on
+   * a server from `serverFactory`. Default on; false only to compare the two paths' answers.
+   */
+  readonly leanPath?: boolean;
   /** `/up` (under the base): 200 while `check` resolves, 503 otherwise, never an error-log entry. */
   readonly health?: HealthOptions;
   /**

@@ -7,12 +7,8 @@ import { authenticationError, type Authentication } from '../auth/index.ts';
 import { refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { formMethodOverride } from '../method-override/index.ts';
-import { checkHeaders } from './header-check.ts';
-import { keepForFront } from './cache-front.ts';
-import { compressRest } from './compress-rest.ts';
-import { setCacheability } from './cacheability.ts';
-import { setSecurityHeaders } from './security-headers.ts';
 import type { Layer } from './layer.ts';
+import { finishResponse } from './finish-response.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
 import { NEAR_LIMIT, warnBodyNearLimit, warnLimitReached, warnSlowRequest } from './warnings.ts';
@@ -109,24 +105,6 @@ async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
   if (override.method) state.methodOverride = override.method;
 }
 
-/** onSend: what every response of the layer carries. */
-function finishHeaders(layer: Layer, request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('X-Content-Type-Options', 'nosniff');
-  setCacheability(stateOf(layer, request), request, reply);
-  setSecurityHeaders(reply, layer.base.origin.startsWith('https:'));
-  const state = stateOf(layer, request);
-  layer.cors.setHeaders(
-    state.methodOverride ?? request.method,
-    state.resolved.kind === 'resource',
-    request,
-    reply,
-  );
-  // GET and HEAD never change anything, so they never set a cookie (docs/methods.md).
-  if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('Set-Cookie');
-  // Last: a header Node would refuse becomes a 500 problem here, not Fastify's default body.
-  checkHeaders(reply);
-}
-
 export async function registerPipeline(app: FastifyInstance, layer: Layer): Promise<void> {
   // onRequest, first: the cookie is parsed even for requests the next hook refuses (their
   // error pages show who is logged in). No secret: the session value carries its own HMAC.
@@ -170,10 +148,7 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
   app.addHook('onSend', (request, reply, payload, done) => {
     let sent: unknown;
     try {
-      sent = compressRest(request, reply, payload);
-      finishHeaders(layer, request, reply);
-      const capture = stateOf(layer, request).wireCapture;
-      if (capture && layer.cache) keepForFront(layer.cache, capture, reply, sent);
+      sent = finishResponse(layer, stateOf(layer, request), request, reply, payload);
     } catch (error) {
       done(error as Error);
       return;

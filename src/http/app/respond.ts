@@ -16,6 +16,7 @@ import {
   MIN_COMPRESS_BYTES,
 } from '../compression/index.ts';
 import type { CachedRepresentation } from '../cache/index.ts';
+import type { HeaderSource, HeaderTarget } from './header-target.ts';
 
 export interface RespondContext {
   readonly ctx: RequestContext;
@@ -75,20 +76,24 @@ export function prepareRepresentation(
  * The coding this response uses (ADR 0014), or null: a text body of some size whose client
  * accepts brotli or gzip. Such a response varies by Accept-Encoding whichever is chosen.
  */
-function codingOf(request: FastifyRequest, reply: FastifyReply, prepared: CachedRepresentation) {
+function codingOf(request: HeaderSource, reply: HeaderTarget, prepared: CachedRepresentation) {
   if (prepared.body.byteLength < MIN_COMPRESS_BYTES || !isCompressible(prepared.contentType)) return null;
   addVary(reply, 'Accept-Encoding');
   return chooseEncoding(headerValue(request.headers, 'accept-encoding'));
 }
 
-/** Sends a prepared representation: validators, its headers, then 304 or the body. */
-export function sendPrepared(
-  request: FastifyRequest,
-  reply: FastifyReply,
+/**
+ * A prepared representation's headers, set on `reply` (validators, its own headers, the type
+ * and coding), and what goes with them: the status and the bytes, or no body for a 304. The
+ * full path (sendPrepared) and the lean path (lean-get.ts) both answer through it.
+ */
+export function preparedResponse(
+  request: HeaderSource,
+  reply: HeaderTarget,
   prepared: CachedRepresentation,
   method: string,
   status = 200,
-): FastifyReply {
+): { readonly status: number; readonly body: Buffer | undefined } {
   for (const [name, value] of prepared.headers) reply.header(name, value);
   const coding = codingOf(request, reply, prepared);
   // Each coding its own tag, so no cache mixes the variants; comparisons ignore the suffix.
@@ -106,16 +111,29 @@ export function sendPrepared(
     status === 200 &&
     notModified(conditional, prepared.etag, prepared.lastModified, now)
   ) {
-    return reply.code(304).send();
+    return { status: 304, body: undefined };
   }
-  reply.code(status).header('Content-Type', prepared.contentType);
-  if (coding === null) return sendBody(request, reply, prepared.body);
+  reply.header('Content-Type', prepared.contentType);
+  if (coding === null) return { status, body: prepared.body };
   // Compressed once per cached entry and coding; %b then counts these bytes (what is sent).
   const memo = prepared.compressed;
   const body = memo?.[coding] ?? compress(prepared.body, coding);
   if (memo) memo[coding] = body;
   reply.header('Content-Encoding', coding);
-  return sendBody(request, reply, body);
+  return { status, body };
+}
+
+/** Sends a prepared representation: validators, its headers, then 304 or the body. */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prepared: CachedRepresentation,
+  method: string,
+  status = 200,
+): FastifyReply {
+  const answer = preparedResponse(request, reply, prepared, method, status);
+  reply.code(answer.status);
+  return answer.body === undefined ? reply.send() : sendBody(request, reply, answer.body);
 }
 
 /**

@@ -9,7 +9,7 @@
 //   - Strict-Transport-Security when the configured base URL is https (not for an https a
 //     proxy merely forwarded: HSTS binds the host name for a year, so it is the operator's
 //     statement in SHELFMARK_BASE_URL).
-import type { FastifyReply } from 'fastify';
+import type { HeaderTarget } from './header-target.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -26,7 +26,7 @@ export const CONTENT_SECURITY_POLICY = [
 /** One year, the value HSTS preload lists ask for; no includeSubDomains (other hosts are not ours). */
 export const HSTS = 'max-age=31536000';
 
-export function setSecurityHeaders(reply: FastifyReply, httpsBase: boolean): void {
+export function setSecurityHeaders(reply: HeaderTarget, httpsBase: boolean): void {
   if (!reply.hasHeader('Content-Security-Policy'))
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   reply.header('X-Frame-Options', 'DENY');

@@ -11,12 +11,24 @@ export interface Markup {
   toString(): string;
 }
 
+/** A class, not an object literal with its own toString closure: a page makes hundreds. */
+class MarkupText implements Markup {
+  readonly [MARKUP] = true as const;
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
 function markup(text: string): Markup {
-  return { [MARKUP]: true, text, toString: () => text };
+  return new MarkupText(text);
 }
 
 export function isMarkup(value: unknown): value is Markup {
-  return typeof value === 'object' && value !== null && MARKUP in value;
+  return value instanceof MarkupText;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -27,9 +39,13 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+const SPECIAL = /[&<>"']/;
+const SPECIALS = /[&<>"']/g;
+
 /** Escapes text for HTML and XML element content and (double- or single-quoted) attributes. */
 export function escapeMarkup(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  // Most text has nothing to escape: one test, no replace and no new string.
+  return SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPES[c] ?? c) : text;
 }
 
 // XML 1.0 forbids most C0 controls even as character references; replace them (and lone
@@ -48,7 +64,11 @@ export type Interpolation =
 
 function render(value: Interpolation, escape: (s: string) => string): string {
   if (value === null || value === undefined || value === false) return '';
-  if (Array.isArray(value)) return value.map((v: Interpolation) => render(v, escape)).join('');
+  if (Array.isArray(value)) {
+    let out = '';
+    for (const v of value as readonly Interpolation[]) out += render(v, escape);
+    return out;
+  }
   if (isMarkup(value)) return value.text;
   return escape(String(value));
 }
