@@ -14,7 +14,8 @@ import type { ResourceDefinition, View } from '../resource/types.ts';
 const view: View<{ name: string }> = {
   html: (m) => html`<!DOCTYPE html><title>${m.name}</title><p>${m.name}</p>`,
   xml: (m) => html`<thing><name>${m.name}</name></thing>`,
-  json: (m) => ({ name: m.name, padding: 'x'.repeat(600) }),
+  // The client's address as the handler sees it (Fastify's request.ip on the full path).
+  json: (m, ctx) => ({ name: m.name, address: ctx.address, padding: 'x'.repeat(600) }),
 };
 
 interface Served {
@@ -80,7 +81,8 @@ async function serve(t: TestContext, options: { lean: boolean; cache: boolean })
   };
   const app = await createResourceApp({
     baseUrl: 'https://library.example',
-    trustProxy: [],
+    // The clients are on loopback: their X-Forwarded-* are believed, as a proxy's would be.
+    trustProxy: ['loopback'],
     resources: [
       thing('thing', true),
       thing('plain', false),
@@ -148,6 +150,11 @@ const ANSWERED: readonly [string, Record<string, string>, string?][] = [
   ['/thing.html', { 'accept-encoding': 'gzip, br' }],
   ['/thing.json', { origin: 'https://elsewhere.example' }],
   ['/thing.json?extra=1', {}],
+  ['/thing.html', { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'proxied.example' }],
+  [
+    '/thing',
+    { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'a.example', accept: 'application/json' },
+  ],
   ['/thing.json', {}, 'HEAD'],
   ['/thing.html', { 'accept-encoding': 'br' }, 'HEAD'],
 ];
