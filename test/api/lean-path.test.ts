@@ -5,7 +5,6 @@
 // lean path hands on (404, 410, a private person, 406, Basic) is answered and logged once.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -13,32 +12,7 @@ import { loadConfig } from '../../src/config/index.ts';
 import { prepareDatabase, startServer, type RunningServer } from '../../src/main.ts';
 import { freePort } from '../support/process.ts';
 import { STAFF_AUTHORIZATION } from '../acceptance/catalogue-server.ts';
-
-interface Answer {
-  readonly status: number;
-  /** Every header as sent, in order, but Date. */
-  readonly headers: readonly string[];
-  readonly body: string;
-}
-
-function ask(port: number, target: string, headers: Record<string, string>, method: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ port, path: target, method, headers, agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('latin1');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => {
-        const sent: string[] = [];
-        const raw = response.rawHeaders;
-        for (let i = 0; i < raw.length; i += 2)
-          if (raw[i]!.toLowerCase() !== 'date') sent.push(`${raw[i]}: ${raw[i + 1]}`);
-        resolve({ status: response.statusCode ?? 0, headers: sent, body });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { askWire } from '../kit/http/wire.ts';
 
 const TARGETS = [
   '/',
@@ -111,8 +85,8 @@ for (const cacheMib of ['0', '128']) {
       rmSync(dir, { recursive: true, force: true });
     });
     const both = async (target: string, headers: Record<string, string>, method = 'GET') => {
-      const expected = await ask(full.address.port, `/katalog${target}`, headers, method);
-      const got = await ask(lean.address.port, `/katalog${target}`, headers, method);
+      const expected = await askWire(full.address.port, `/katalog${target}`, headers, method);
+      const got = await askWire(lean.address.port, `/katalog${target}`, headers, method);
       return { expected, got };
     };
 

@@ -8,6 +8,8 @@ import { HttpError } from '../errors/http-error.ts';
 import type { Principal, RequestContext, SessionControl } from '../resource/types.ts';
 import { checkPreconditions, versionOf } from './preconditions.ts';
 import type { RequestState } from './request-state.ts';
+import type { ResolvedUrl } from '../rewrite/resolve.ts';
+import type { FormatChoice } from '../negotiation/format.ts';
 import { headerValue } from './layer.ts';
 import { warnLimitReached } from './warnings.ts';
 
@@ -16,6 +18,24 @@ export type ContextBase = Pick<
   RequestContext,
   'method' | 'format' | 'formatSource' | 'lang' | 'query' | 'links' | 'path'
 >;
+
+/** The negotiated part for a resource request whose format was chosen (dispatch, lean path). */
+export function negotiated(
+  state: RequestState,
+  resolved: Extract<ResolvedUrl, { kind: 'resource' }>,
+  method: RequestContext['method'],
+  choice: Extract<FormatChoice, { ok: true }>,
+): ContextBase {
+  return {
+    method,
+    format: choice.format,
+    formatSource: choice.source,
+    lang: state.lang,
+    query: resolved.query,
+    links: state.links,
+    path: resolved.path,
+  };
+}
 
 export interface Viewer {
   readonly user: Principal | null;

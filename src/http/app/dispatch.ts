@@ -10,7 +10,7 @@ import { stateOf } from './request-state.ts';
 import { respond } from './respond.ts';
 import { cachedGet } from './cached-get.ts';
 import type { Layer } from './layer.ts';
-import { buildContext } from './context.ts';
+import { buildContext, negotiated } from './context.ts';
 import { leanResultOf } from './lean-get.ts';
 
 /** Every method Fastify routes is routed to the resource, so an unknown one gets 405, not 404. */
@@ -94,15 +94,12 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
     }
     const choice = state.choice;
     if (!choice.ok) throw notAcceptable(state.links, resolved.path, resolved.clientQuery);
-    const ctx = await buildContext(state, request, reply, {
-      method: method as RequestContext['method'],
-      format: choice.format,
-      formatSource: choice.source,
-      lang: state.lang,
-      query: resolved.query,
-      links: state.links,
-      path: resolved.path,
-    });
+    const ctx = await buildContext(
+      state,
+      request,
+      reply,
+      negotiated(state, resolved, method as RequestContext['method'], choice),
+    );
     // What an authenticated client sees (its name in the page header) is for it alone: the
     // onSend hook makes it `private` (cacheability.ts) — also when options.authenticate found
     // the user without any header the hook could see.

@@ -10,6 +10,7 @@ import { RepresentationCache } from '../cache/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { html } from '../representation/markup.ts';
 import type { ResourceDefinition, View } from '../resource/types.ts';
+import { askWire, type WireAnswer } from '../../../test/kit/http/wire.ts';
 
 const view: View<{ name: string }> = {
   html: (m) => html`<!DOCTYPE html><title>${m.name}</title><p>${m.name}</p>`,
@@ -20,14 +21,7 @@ const view: View<{ name: string }> = {
 
 interface Served {
   readonly calls: { handler: number; fastify: number; reported: number };
-  get(path: string, headers?: Record<string, string>, method?: string): Promise<Answer>;
-}
-
-interface Answer {
-  readonly status: number;
-  /** Every header as sent, in order, but Date. */
-  readonly headers: readonly string[];
-  readonly body: string;
+  get(path: string, headers?: Record<string, string>, method?: string): Promise<WireAnswer>;
 }
 
 /**
@@ -117,22 +111,7 @@ async function serve(t: TestContext, options: { lean: boolean; cache: boolean })
   const agent = new http.Agent({ keepAlive: true });
   t.after(() => agent.destroy());
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = http.request({ port, path, method, headers, agent }, (response) => {
-        let body = '';
-        response.setEncoding('latin1');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => {
-          const sent: string[] = [];
-          const raw = response.rawHeaders;
-          for (let i = 0; i < raw.length; i += 2)
-            if (raw[i]!.toLowerCase() !== 'date') sent.push(`${raw[i]}: ${raw[i + 1]}`);
-          resolve({ status: response.statusCode ?? 0, headers: sent, body });
-        });
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    askWire(port, path, headers, method, agent);
   return { calls, get };
 }
 

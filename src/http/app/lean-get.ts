@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import type { Handler, Outcome, Representation, ResourceDefinition } from '../resource/types.ts';
-import { anonymousContext, NotOnTheLeanPath } from './context.ts';
+import { anonymousContext, negotiated, NotOnTheLeanPath } from './context.ts';
 import { isOutcome, preparedGet } from './cached-get.ts';
 import { takesFullPath } from './cache-front.ts';
 import { finishResponse } from './finish-response.ts';
@@ -70,15 +70,7 @@ function targetOf(
   if (!choice.ok) return undefined; // 406: the full path's problem answer
   const ctx = anonymousContext(
     state,
-    {
-      method: req.method,
-      format: choice.format,
-      formatSource: choice.source,
-      lang: state.lang,
-      query: resolved.query,
-      links: state.links,
-      path: resolved.path,
-    },
+    negotiated(state, resolved, req.method, choice),
     // What Fastify's request.ip is with trustProxy (request.js): the last untrusted hop.
     () => proxyAddr.all(req, layer.trust).at(-1) ?? '',
   );
