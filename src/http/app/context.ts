@@ -3,15 +3,13 @@
 // from the RequestState, which authenticated once (in the preHandler, or here when first asked).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyAttempts } from '../auth/index.ts';
-import { HttpError } from '../errors/http-error.ts';
 import type { Principal, RequestContext, SessionControl } from '../resource/types.ts';
 import { checkPreconditions, versionOf } from './preconditions.ts';
 import type { RequestState } from './request-state.ts';
 import type { ResolvedUrl } from '../rewrite/resolve.ts';
 import type { FormatChoice } from '../negotiation/format.ts';
 import { headerValue } from './layer.ts';
-import { warnLimitReached } from './warnings.ts';
+import { NO_SESSION, sessionControl, type Asking } from './session-control.ts';
 
 /** The negotiated part of the context, computed by the dispatcher. */
 export type ContextBase = Pick<
@@ -53,71 +51,6 @@ export async function viewerOf(state: RequestState, request: FastifyRequest): Pr
   } catch {
     return ANONYMOUS;
   }
-}
-
-/** The client used https: the configured base, or X-Forwarded-Proto from a trusted proxy. */
-function overHttps(state: RequestState): boolean {
-  return state.publicBase.origin.startsWith('https:');
-}
-
-interface Asking {
-  user: Principal | null;
-  sessionId: string | null;
-  viaBasic: boolean;
-}
-
-function sessionControl(
-  state: RequestState,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  asking: Asking,
-): SessionControl {
-  const auth = state.layer.auth;
-  return {
-    async login(username, password) {
-      if (!auth) throw new Error('log-in needs ResourceAppOptions.security');
-      const result = await auth.authenticator.checkPassword(username, password, request.ip);
-      if (!result.ok) {
-        if (result.reason === 'rate-limited') throw tooManyAttempts(result.retryAfterSeconds);
-        // The same entries as a failed Basic attempt (refusal-log.ts), with the name as typed.
-        state.layer.refusals.authenticationFailed(state.raw, state.originalUrl, username, result.unknownUser);
-        if (result.limitReached)
-          warnLimitReached(state.layer.errorLog, state.raw, username, result.limitReached);
-        // No WWW-Authenticate: this is a form or API log-in, not a Basic challenge.
-        throw new HttpError('SHELFMARK_UNAUTHENTICATED', { detail: 'Wrong user name or password.' });
-      }
-      const session = auth.cookies.set(reply, result.principal.id, auth.now(), overHttps(state), {
-        epoch: result.epoch,
-      });
-      asking.user = result.principal;
-      asking.sessionId = session.id;
-      asking.viaBasic = false;
-      state.accessUser = result.principal.username;
-      return result.principal;
-    },
-    logout() {
-      if (!auth) return;
-      auth.cookies.clear(reply, overHttps(state));
-      asking.sessionId = null;
-      if (!asking.viaBasic) asking.user = null;
-    },
-    async confirmPassword(password) {
-      if (!auth || !asking.user) return false;
-      const { username } = asking.user;
-      const result = await auth.authenticator.checkPassword(username, password, request.ip);
-      if (result.ok) return result.principal.id === asking.user.id;
-      if (result.reason === 'rate-limited') throw tooManyAttempts(result.retryAfterSeconds);
-      // Logged like a failed log-in (AH01617), so fail2ban counts guesses here too.
-      state.layer.refusals.authenticationFailed(state.raw, state.originalUrl, username, result.unknownUser);
-      if (result.limitReached)
-        warnLimitReached(state.layer.errorLog, state.raw, username, result.limitReached);
-      return false;
-    },
-    renew(epoch) {
-      if (!auth || asking.viaBasic || asking.sessionId === null || !asking.user) return;
-      auth.cookies.set(reply, asking.user.id, auth.now(), overHttps(state), { epoch, id: asking.sessionId });
-    },
-  };
 }
 
 /** What the context reads of the request besides the negotiated facts. */
@@ -189,31 +122,6 @@ export async function buildContext(
   };
   return contextOf(state, base, source, sessionControl(state, request, reply, asking), asking);
 }
-
-/** A handler asked the lean path for what only the full path has (a log-in on a GET). */
-export class NotOnTheLeanPath extends Error {
-  constructor(what: string) {
-    super(`${what} is answered by the full path`);
-    this.name = 'NotOnTheLeanPath';
-  }
-}
-
-/**
- * Nobody's session, as sessionControl behaves for a request that carries none and is answered
- * without a reply object (lean-get.ts): renewing and logging out change nothing a GET sends
- * (it never sets a cookie), a password cannot be confirmed without a user, and a log-in throws
- * NotOnTheLeanPath, so the request is answered by the full path instead.
- */
-const NO_SESSION: SessionControl = {
-  login() {
-    return Promise.reject(new NotOnTheLeanPath('a log-in'));
-  },
-  logout() {},
-  confirmPassword() {
-    return Promise.resolve(false);
-  },
-  renew() {},
-};
 
 /** An anonymous GET's context, without Fastify's request and reply (lean-get.ts, ADR 0070). */
 export function anonymousContext(

@@ -13,7 +13,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import type { Handler, Outcome, Representation, ResourceDefinition } from '../resource/types.ts';
-import { anonymousContext, negotiated, NotOnTheLeanPath } from './context.ts';
+import { anonymousContext, negotiated } from './context.ts';
+import { NotOnTheLeanPath } from './session-control.ts';
 import { isOutcome, preparedGet } from './cached-get.ts';
 import { takesFullPath } from './cache-front.ts';
 import { finishResponse } from './finish-response.ts';
