@@ -36,6 +36,8 @@ export async function serveShelfmark(o: {
   databaseUrl: string;
   dir: string;
   demo?: boolean;
+  /** SHELFMARK_CACHE_MIB; 0: every GET renders (anonymous ones on the lean path, ADR 0070). */
+  cacheMib?: number;
 }): Promise<Served> {
   const port = await freePort();
   const logDir = path.join(o.dir, 'logs');
@@ -54,6 +56,7 @@ export async function serveShelfmark(o: {
       SHELFMARK_LOG_LEVEL: 'warn',
       SHELFMARK_DEMO: o.demo === false ? '0' : '1',
       SHELFMARK_SECRET: 'database-fault-tests-secret-0123456789abcdef',
+      ...(o.cacheMib !== undefined && { SHELFMARK_CACHE_MIB: String(o.cacheMib) }),
     },
   });
   let output = '';
