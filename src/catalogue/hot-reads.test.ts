@@ -9,6 +9,8 @@ import { createDatabaseLoginLimiter } from './accounts/index.ts';
 import { changeCount, changeCounter } from './changes.ts';
 import { createStores, type CatalogueStores } from './stores.ts';
 import type { DB } from './tables.ts';
+import { personsOfWorks } from './works/store.ts';
+import { termGroups } from '../storage/index.ts';
 
 const postgres = catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL).find(
   (target) => target.dialect === 'postgres',
@@ -40,6 +42,8 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
     const limiter = createDatabaseLoginLimiter(database.db);
     const goethe = await stores.persons.bySlug('goethe');
     assert.ok(goethe && 'found' in goethe);
+    const faust = await stores.works.bySlug('faust');
+    assert.ok(faust && 'found' in faust);
     const reads: Record<string, () => unknown> = {
       'change counter': () => changeCount(database.db),
       'change counter (the cache)': () => changeCounter(database)(),
@@ -50,6 +54,8 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
       'account by id (a session)': () => stores.accounts.findById(goethe.found.id),
       'account by user name (Basic)': () => stores.accounts.findByUsername('goethe'),
       'log-in failures (Basic, log-in)': () => limiter.check('goethe'),
+      'the persons of a page of works (every list)': () => personsOfWorks(database.db, [faust.found.id]),
+      'a search word’s index keys (every search)': () => termGroups(database.db, 'works', ['faust']),
     };
     const seen = new Map<string, number>();
     for (const [read, run] of Object.entries(reads)) {
@@ -62,8 +68,9 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
       assert.ok(added.length > 0, `${read}: no named statement ran`);
       for (const [statement, runs] of added) seen.set(statement, runs);
     }
-    // The counter, person ×2, work, copies, life dates, account ×2, log-in failures.
-    assert.ok(seen.size >= 9, `${seen.size} named statements`);
+    // The counter, person ×2, work, copies, life dates, account ×2, log-in failures, a page's
+    // persons, a search's keys.
+    assert.ok(seen.size >= 11, `${seen.size} named statements`);
     // Never parsed again: a statement known before a read ran exactly twice more.
     const before = await preparedHere(database);
     await stores.persons.bySlug('goethe');

@@ -10,6 +10,7 @@ import type { Key } from './keyset.ts';
 import { spellings } from './fulltext.ts';
 import { firstRows, keptBy, nearest, sides, type Scan } from './term-parts.ts';
 import { batches, windowedCount } from './term-batches.ts';
+import { statementName, withStatementName } from './statement-name.ts';
 
 /** Prefix lengths migration 0014 stores as keys (`search_term_keys`). */
 export const TERM_PREFIX_LENGTH = 3;
@@ -68,7 +69,7 @@ export async function termGroups(
   // scan; they are contiguous in the index). It comes before the page and the count can start,
   // so a second round trip would be waited for by every search of a longer word.
   const terms = sql.table(`${table}_terms`);
-  const { rows } = await sql<{ lexemes: string[] | null; terms: string[] | null }>`select l.lexemes,
+  const query = sql<{ lexemes: string[] | null; terms: string[] | null }>`select l.lexemes,
       case when cardinality(l.lexemes) = 1 and char_length(l.lexemes[1]) > ${TERM_PREFIX_LENGTH}
       then array(
         with recursive t(term) as (
@@ -80,7 +81,10 @@ export async function termGroups(
       end as terms
     from unnest(${flat}::text[]) with ordinality as t(s, i)
     cross join lateral (select array(select lexeme from unnest(to_tsvector('simple', t.s))) as lexemes) as l
-    order by t.i`.execute(db);
+    order by t.i`.compile(db);
+  // Its text is the same for every search of a table: kept prepared by name (ADR 0068), it is
+  // parsed and planned once per connection instead of before every search's page and count.
+  const { rows } = await db.getExecutor().executeQuery(withStatementName(query, statementName(query.sql)));
   const lexemes = rows.map((r) => r.lexemes ?? []);
   if (lexemes.length !== flat.length || lexemes.some((l) => l.length !== 1)) return undefined;
   const expanded = new Map<string, string[]>();

@@ -1,12 +1,15 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
 import { lockChangeCounter } from '../changes.ts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   clampLimit,
+  detectDialect,
   ForeignKeyError,
   keysetPage,
   placeUnranked,
+  param,
   planFullText,
+  prepare,
   searchKeyset,
   sortKey,
 } from '../../storage/index.ts';
@@ -56,6 +59,30 @@ export function workSortKey(titel: string): string {
   return sortKey(titel);
 }
 
+interface PersonOfWork extends PersonRef {
+  readonly work_id: number;
+}
+
+/**
+ * The live persons of a page's works, built once: the ids go in as one parameter (an array on
+ * PostgreSQL, JSON text on SQLite), so every page size is the same statement — PostgreSQL keeps
+ * it prepared instead of parsing and planning it for each page (ADR 0068).
+ */
+const PERSONS_OF_WORKS = prepare<{ ids: number[] | string }, PersonOfWork, DB>((db: Kysely<DB>) =>
+  db
+    .selectFrom('person_work')
+    .innerJoin('persons', 'persons.id', 'person_work.person_id')
+    .select(['person_work.work_id', 'persons.id', 'persons.slug', 'persons.vorname', 'persons.nachname'])
+    .where(
+      detectDialect(db) === 'postgres'
+        ? sql<boolean>`person_work.work_id = any(${param<number[]>('ids')}::int[])`
+        : sql<boolean>`person_work.work_id in (select value from json_each(${param<string>('ids')}))`,
+    )
+    .where('persons.deleted_at', 'is', null)
+    .orderBy('person_work.work_id')
+    .orderBy('person_work.position'),
+);
+
 /** Live persons of the given works, in their order per work. */
 export async function personsOfWorks(
   db: Kysely<DB>,
@@ -63,15 +90,8 @@ export async function personsOfWorks(
 ): Promise<Map<number, PersonRef[]>> {
   const byWork = new Map<number, PersonRef[]>(workIds.map((id) => [id, []]));
   if (workIds.length === 0) return byWork;
-  const rows = await db
-    .selectFrom('person_work')
-    .innerJoin('persons', 'persons.id', 'person_work.person_id')
-    .select(['person_work.work_id', 'persons.id', 'persons.slug', 'persons.vorname', 'persons.nachname'])
-    .where('person_work.work_id', 'in', workIds)
-    .where('persons.deleted_at', 'is', null)
-    .orderBy('person_work.work_id')
-    .orderBy('person_work.position')
-    .execute();
+  const ids = detectDialect(db) === 'postgres' ? [...workIds] : JSON.stringify(workIds);
+  const rows = await PERSONS_OF_WORKS.execute(db, { ids });
   for (const { work_id, ...person } of rows) byWork.get(work_id)?.push(person);
   return byWork;
 }
