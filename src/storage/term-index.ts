@@ -83,7 +83,8 @@ export async function termGroups(
     cross join lateral (select array(select lexeme from unnest(to_tsvector('simple', t.s))) as lexemes) as l
     order by t.i`.compile(db);
   // Its text is the same for every search of a table: kept prepared by name (ADR 0068), it is
-  // parsed and planned once per connection instead of before every search's page and count.
+  // parsed once per connection instead of before every search's page and count (PostgreSQL
+  // may still plan it per run: it keeps custom plans where they cost less).
   const { rows } = await db.getExecutor().executeQuery(withStatementName(query, statementName(query.sql)));
   const lexemes = rows.map((r) => r.lexemes ?? []);
   if (lexemes.length !== flat.length || lexemes.some((l) => l.length !== 1)) return undefined;
