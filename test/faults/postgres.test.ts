@@ -119,8 +119,9 @@ describe('PostgreSQL faults under a real server', { skip: privatePostgresMissing
       assert.ok(log.entries.length < total503 / 2, `${log.entries.length} entries for ${total503} 503s`);
       // Every 503 was reported: as a first occurrence or inside a summary.
       assert.ok(log.firsts + log.repeated >= total503, `${log.firsts} + ${log.repeated} < ${total503}`);
-      // And once: beside one report per 503 only the pool's few connection-level entries.
-      const bound = total503 + 8 * Math.max(1, workers);
+      // And once: beside one report per 503 only connection-level entries (a pool of 10 per
+      // process, each idle connection failing once, and a few more while it reconnects).
+      const bound = total503 + 15 * Math.max(1, workers);
       assert.ok(log.firsts + log.repeated <= bound, `${log.firsts} + ${log.repeated} > ${bound}`);
     });
 
