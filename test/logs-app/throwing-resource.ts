@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ResourceDefinition } from '../../src/http/resource/types.ts';
+import { html } from '../../src/http/representation/markup.ts';
 
 export const THROWING_PATH = '/test-fehler';
 export const THROWING_FILE = fileURLToPath(import.meta.url);
@@ -46,6 +47,24 @@ export const slowResource: ResourceDefinition = {
     async GET() {
       await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       return { type: 'empty', status: 204 };
+    },
+  },
+};
+
+/**
+ * The same for a cacheable resource's 200: an anonymous GET of it is answered on the lean path
+ * (ADR 0070), which must warn as the full path's onResponse hook does.
+ */
+export const slowCacheableResource: ResourceDefinition = {
+  name: 'test-langsam-gerendert',
+  path: '/test-langsam-gerendert',
+  cacheable: true,
+  methods: {
+    async GET() {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      const view = { html: () => html`<p>langsam</p>`, xml: () => html`<langsam/>`, json: () => ({}) };
+      const representation = { model: {}, view, canonicalPath: '/test-langsam-gerendert' };
+      return { type: 'representation', representation };
     },
   },
 };

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { startRealApp } from './real-app.ts';
-import { slowResource, THROWING_FILE, warningResource } from './throwing-resource.ts';
+import { slowCacheableResource, slowResource, THROWING_FILE, warningResource } from './throwing-resource.ts';
 import { FAIL2BAN_PREFIX, grok } from '../logs/log-tools.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { ERROR_LOG_FILTERS, fail2banMatches } from '../fail2ban/apache-lines.ts';
@@ -30,11 +30,15 @@ before(async () => {
     displayErrors: true,
     baseUrl: PUBLIC_BASE,
     slowRequestMs: 20,
-    extraResources: [warningResource, slowResource],
+    extraResources: [warningResource, slowResource, slowCacheableResource],
   });
   try {
     const slow = await fetch(app.base + '/test-langsam', { headers: { referer: REFERER } });
     assert.equal(slow.status, 204);
+    const rendered = await fetch(app.base + '/test-langsam-gerendert.json', {
+      headers: { referer: REFERER },
+    });
+    assert.equal(rendered.status, 200);
     const warned = await fetch(app.base + '/test-warnung', { headers: { referer: REFERER } });
     assert.equal(warned.status, 204);
     // Bodies of 95 % and of 50 % of the 1 MiB limit.
@@ -69,6 +73,14 @@ test('a request slower than the threshold, with its client, request and Referer'
   );
   const seconds = Number(/slow request: (\S+) s/.exec(line!)?.[1]);
   assert.ok(seconds >= 0.05, `${seconds} s includes the handler's 50 ms`);
+});
+
+test('a slow answer on the lean path (an anonymous GET of a cacheable resource) is warned about too', () => {
+  const [line] = find(/slow request: .*GET \/test-langsam-gerendert\.json/);
+  assert.match(
+    line!,
+    / \[client 127\.0\.0\.1:\d+\] slow request: \d+\.\d{3} s \(threshold 0\.020 s\): GET \/test-langsam-gerendert\.json, referer: http:\/\/example\.com\/von\?x="y"$/,
+  );
 });
 
 test('a Node process warning names the file and line, and the request that raised it', () => {

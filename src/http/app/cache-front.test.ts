@@ -2,9 +2,8 @@
 // answers are the full path's answers byte for byte, and that it never answers stale.
 import assert from 'node:assert/strict';
 import http, { type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test, type TestContext } from 'node:test';
-import { createResourceApp } from './create-app.ts';
+import { listenCounting } from '../../../test/kit/http/listen.ts';
 import { requestKeyOf } from './cache-front.ts';
 import { RepresentationCache } from '../cache/index.ts';
 import { compileTrust } from '../links/links.ts';
@@ -134,28 +133,22 @@ async function serve(t: TestContext, options: Options = {}) {
       },
     },
   };
-  const app = await createResourceApp({
-    baseUrl: 'https://library.example',
-    trustProxy: options.trustProxy ?? [],
-    resources: [thing],
-    rewrites: [],
-    displayErrors: false,
-    representationCache: cache,
-    // The front alone: a miss goes to Fastify (lean-get.test.ts has the lean path behind it).
-    leanPath: false,
-    serverFactory: (handler) => http.createServer(handler),
-    configure: (fastify) => {
-      fastify.addHook('onRequest', (_request, _reply, done) => {
-        state.fastifySaw += 1;
-        done();
-      });
+  const { port, agent } = await listenCounting(
+    t,
+    {
+      baseUrl: 'https://library.example',
+      trustProxy: options.trustProxy ?? [],
+      resources: [thing],
+      rewrites: [],
+      displayErrors: false,
+      representationCache: cache,
+      // The front alone: a miss goes to Fastify (lean-get.test.ts has the lean path behind it).
+      leanPath: false,
     },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  t.after(() => app.close());
-  const port = (app.server.address() as AddressInfo).port;
-  const agent = new http.Agent({ keepAlive: true });
-  t.after(() => agent.destroy());
+    () => {
+      state.fastifySaw += 1;
+    },
+  );
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
       const req = http.request({ port, path, method, headers, agent }, (response) => {

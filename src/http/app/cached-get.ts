@@ -50,6 +50,16 @@ function offerToFront(
   state.wireCapture = { requestKey: pass.requestKey, key, version, prepared };
 }
 
+/** The handler's 200 as prepared bytes and headers, or its other outcome (never kept). */
+export async function renderedGet(
+  handler: Handler,
+  rc: RespondContext,
+): Promise<CachedRepresentation | Outcome> {
+  const outcome = await handler(rc.ctx);
+  if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) return outcome;
+  return prepareRepresentation(outcome.representation as Representation<unknown>, rc);
+}
+
 /**
  * A GET's 200 as prepared bytes and headers — from the cache at the version read first, else
  * rendered by the handler and kept — or the handler's other outcome, which is never kept. The
@@ -72,12 +82,11 @@ export async function preparedGet(
     offerToFront(state, key, version, hit);
     return hit;
   }
-  const outcome = await handler(rc.ctx);
-  if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) return outcome;
-  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
-  cache.set(key, version, prepared);
-  offerToFront(state, key, version, prepared);
-  return prepared;
+  const answer = await renderedGet(handler, rc);
+  if (isOutcome(answer)) return answer;
+  cache.set(key, version, answer);
+  offerToFront(state, key, version, answer);
+  return answer;
 }
 
 /** A handler's outcome, or a prepared representation (which has no `type`). */

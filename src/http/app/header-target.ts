@@ -51,12 +51,8 @@ export class HeaderRecord implements HeaderTarget {
     return this;
   }
 
-  getHeaders(): Record<string, string> {
-    return { ...this.#headers };
-  }
-
-  /** For `writeHead`: the record itself, in the order set (Node copies what it needs). */
-  get fields(): Readonly<Record<string, string>> {
+  /** The record itself, read-only (no copy per response: the header check and writeHead read it). */
+  getHeaders(): Readonly<Record<string, string>> {
     return this.#headers;
   }
 }

@@ -2,10 +2,8 @@
 // full path's byte for byte, and that what it does not answer reaches the full path with the
 // handler run once — its outcome or error answered there, logged once.
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test, type TestContext } from 'node:test';
-import { createResourceApp } from './create-app.ts';
+import { listenCounting } from '../../../test/kit/http/listen.ts';
 import { RepresentationCache } from '../cache/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { html } from '../representation/markup.ts';
@@ -73,43 +71,37 @@ async function serve(t: TestContext, options: { lean: boolean; cache: boolean })
       },
     },
   };
-  const app = await createResourceApp({
-    baseUrl: 'https://library.example',
-    // The clients are on loopback: their X-Forwarded-* are believed, as a proxy's would be.
-    trustProxy: ['loopback'],
-    resources: [
-      thing('thing', true),
-      thing('plain', false),
-      moved,
-      failing('missing', () => {
-        throw new HttpError('SHELFMARK_NOT_FOUND');
+  const { port, agent } = await listenCounting(
+    t,
+    {
+      baseUrl: 'https://library.example',
+      // The clients are on loopback: their X-Forwarded-* are believed, as a proxy's would be.
+      trustProxy: ['loopback'],
+      resources: [
+        thing('thing', true),
+        thing('plain', false),
+        moved,
+        failing('missing', () => {
+          throw new HttpError('SHELFMARK_NOT_FOUND');
+        }),
+        failing('broken', () => {
+          throw new Error('the database went away');
+        }),
+      ],
+      rewrites: [],
+      displayErrors: false,
+      reportError: () => {
+        calls.reported += 1;
+      },
+      ...(options.cache && {
+        representationCache: new RepresentationCache({ maxBytes: 1 << 20, version: () => 1 }),
       }),
-      failing('broken', () => {
-        throw new Error('the database went away');
-      }),
-    ],
-    rewrites: [],
-    displayErrors: false,
-    reportError: () => {
-      calls.reported += 1;
+      leanPath: options.lean,
     },
-    ...(options.cache && {
-      representationCache: new RepresentationCache({ maxBytes: 1 << 20, version: () => 1 }),
-    }),
-    leanPath: options.lean,
-    serverFactory: (handler) => http.createServer(handler),
-    configure: (fastify) => {
-      fastify.addHook('onRequest', (_request, _reply, done) => {
-        calls.fastify += 1;
-        done();
-      });
+    () => {
+      calls.fastify += 1;
     },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  t.after(() => app.close());
-  const port = (app.server.address() as AddressInfo).port;
-  const agent = new http.Agent({ keepAlive: true });
-  t.after(() => agent.destroy());
+  );
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     askWire(port, path, headers, method, agent);
   return { calls, get };

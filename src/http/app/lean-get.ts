@@ -12,16 +12,16 @@
 // waited for.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import type { Handler, Outcome, Representation, ResourceDefinition } from '../resource/types.ts';
+import type { Handler, Outcome, ResourceDefinition } from '../resource/types.ts';
 import { anonymousContext, negotiated } from './context.ts';
 import { NotOnTheLeanPath } from './session-control.ts';
-import { isOutcome, preparedGet } from './cached-get.ts';
+import { isOutcome, preparedGet, renderedGet } from './cached-get.ts';
 import { takesFullPath } from './cache-front.ts';
 import { finishResponse } from './finish-response.ts';
 import { HeaderRecord } from './header-target.ts';
 import type { Layer } from './layer.ts';
 import { RequestState } from './request-state.ts';
-import { prepareRepresentation, preparedResponse, type RespondContext } from './respond.ts';
+import { preparedResponse, type RespondContext } from './respond.ts';
 import type { CachedRepresentation } from '../cache/index.ts';
 import { warnSlowRequest } from './warnings.ts';
 
@@ -72,37 +72,33 @@ function targetOf(
   const ctx = anonymousContext(
     state,
     negotiated(state, resolved, req.method, choice),
-    // What Fastify's request.ip is with trustProxy (request.js): the last untrusted hop.
-    () => proxyAddr.all(req, layer.trust).at(-1) ?? '',
+    // What Fastify's request.ip is with trustProxy (request.js): the nearest untrusted hop.
+    () => proxyAddr(req, layer.trust),
   );
   const rc = { ctx, source: choice.source, clientQuery: resolved.clientQuery, suffix: resolved.suffix };
   return { state, resource, handler, rc };
 }
 
-/** The 200 as prepared bytes, or the handler's other outcome: with the cache as cachedGet, else rendered. */
-async function answerOf(layer: Layer, target: Target): Promise<CachedRepresentation | Outcome> {
+/** The 200 as prepared bytes, or the handler's other outcome: through the cache as cachedGet. */
+function answerOf(layer: Layer, target: Target): Promise<CachedRepresentation | Outcome> {
   const { state, resource, handler, rc } = target;
-  if (layer.cache) return preparedGet(layer.cache, state, resource.name, handler, rc);
-  const outcome = await handler(rc.ctx);
-  if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) return outcome;
-  return prepareRepresentation(outcome.representation as Representation<unknown>, rc);
+  return layer.cache ? preparedGet(layer.cache, state, resource.name, handler, rc) : renderedGet(handler, rc);
 }
 
 /** Writes the answer as Fastify would (reply.js onSendEnd): headers, Content-Length, body. */
 function send(layer: Layer, target: Target, prepared: CachedRepresentation, res: ServerResponse): void {
   const { state } = target;
   const req = state.raw;
-  const source = { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers: req.headers };
-  const method = source.method;
+  const head = req.method === 'HEAD';
+  const source = { method: head ? 'HEAD' : 'GET', headers: req.headers };
   const record = new HeaderRecord();
-  const answer = preparedResponse(source, record, prepared, method);
+  const answer = preparedResponse(source, record, prepared, source.method);
   record.statusCode = answer.status;
-  const head = method === 'HEAD';
   // sendBody: a HEAD states the length it would have sent, and sends nothing.
   if (head && answer.body !== undefined) record.header('Content-Length', String(answer.body.byteLength));
   const payload = finishResponse(layer, state, source, record, head ? undefined : answer.body);
   if (Buffer.isBuffer(payload)) record.header('Content-Length', String(payload.byteLength));
-  res.writeHead(record.statusCode, record.fields);
+  res.writeHead(record.statusCode, record.getHeaders());
   if (Buffer.isBuffer(payload)) res.end(payload);
   else res.end();
 }
