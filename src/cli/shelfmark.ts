@@ -15,9 +15,10 @@ commands:
   demo --works N [--output FILE]
                         add N synthetic works (and N/4 persons) for benchmarks, through the
                         import; with --output write them as JSON Lines for import instead
-  import FILE|- [--format jsonl|csv|marcxml]
-                        add or update persons, works, copies and accounts from JSON Lines or
-                        CSV; lines not imported are listed on stderr as FILE:LINE: reason
+  import FILE|- [--format jsonl|csv|marcxml] [--max-record-bytes N]
+                        add or update persons, works, copies and accounts from JSON Lines,
+                        CSV or MARCXML; lines not imported (bad UTF-8, longer than N bytes,
+                        default 1 MiB, …) are listed on stderr as FILE:LINE: reason
   export [--format jsonl|csv] [--output FILE] [--accounts]
                         write the catalogue (accounts only with --accounts; never passwords)
   user add <username> --person <slug> [--role staff|member] [--password-stdin]
@@ -40,7 +41,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; extraFlags: reado
   demo: { load: async () => (await import('./database.ts')).demoCommand, extraFlags: ['works', 'output'] },
   import: {
     load: async () => (await import('./transfer.ts')).importCommand,
-    extraFlags: ['format'],
+    extraFlags: ['format', 'max-record-bytes'],
   },
   export: {
     load: async () => (await import('./transfer.ts')).exportCommand,

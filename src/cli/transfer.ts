@@ -1,6 +1,6 @@
 // `shelfmark import FILE` and `shelfmark export` (docs/decisions/0064-import-and-export.md).
 // Import: JSON Lines, CSV or MARCXML (by the file's extension, or --format), `-` for standard
-// input; each line not imported is reported on stderr as FILE:LINE: reason (MARCXML: FILE: record
+// input; a line or record above --max-record-bytes is refused (ADR 0078); each line not imported is reported on stderr as FILE:LINE: reason (MARCXML: FILE: record
 // N (line L): reason); a summary on stdout; exit 0 when
 // every line was imported, 1 when some were not, 2 when the file cannot be read at all.
 // Export: to standard output or --output FILE, --accounts to include accounts (no passwords).
@@ -14,13 +14,15 @@ import { optimizeFullText } from '../storage/index.ts';
 import {
   csvHeader,
   csvRow,
-  CsvHeaderError,
+  DEFAULT_MAX_RECORD_BYTES,
   exportRecords,
   importRecords,
   jsonLine,
   readCsv,
   readJsonLines,
   readMarcXml,
+  MAX_RECORD_BYTES_LIMIT,
+  UnreadableFileError,
   type ImportSummary,
 } from '../catalogue/transfer/index.ts';
 import { progressBar } from './progress.ts';
@@ -35,6 +37,14 @@ function formatOf(flags: Flags, file: string): Format | null {
   const f = flags.format;
   if (f === undefined) return /\.csv$/i.test(file) ? 'csv' : /\.xml$/i.test(file) ? 'marcxml' : 'jsonl';
   return f === 'jsonl' || f === 'csv' || f === 'marcxml' ? f : null;
+}
+
+/** The limit on one line or record (ADR 0078), or null when the flag says no whole number in range. */
+function maxRecordBytesOf(flags: Flags): number | null {
+  const given = flags['max-record-bytes'];
+  if (given === undefined) return DEFAULT_MAX_RECORD_BYTES;
+  const n = typeof given === 'string' && /^\d{1,9}$/.test(given) ? Number(given) : NaN;
+  return n >= 1024 && n <= MAX_RECORD_BYTES_LIMIT ? n : null;
 }
 
 export function summaryText(s: ImportSummary): string {
@@ -58,8 +68,12 @@ export async function importCommand(
 ): Promise<number> {
   const file = positional[1];
   const format = file === undefined ? null : formatOf(flags, file);
-  if (file === undefined || format === null || positional.length > 2) {
-    process.stderr.write('usage: shelfmark import FILE|- [--format jsonl|csv|marcxml]\n');
+  const maxRecordBytes = maxRecordBytesOf(flags);
+  if (file === undefined || format === null || maxRecordBytes === null || positional.length > 2) {
+    process.stderr.write(
+      'usage: shelfmark import FILE|- [--format jsonl|csv|marcxml] [--max-record-bytes ' +
+        `1024…${MAX_RECORD_BYTES_LIMIT}, default ${DEFAULT_MAX_RECORD_BYTES}]\n`,
+    );
     return 2;
   }
   let input: Readable;
@@ -82,8 +96,13 @@ export async function importCommand(
     size,
   );
   try {
+    const read = { maxRecordBytes };
     const items =
-      format === 'csv' ? readCsv(input) : format === 'marcxml' ? readMarcXml(input) : readJsonLines(input);
+      format === 'csv'
+        ? readCsv(input, read)
+        : format === 'marcxml'
+          ? readMarcXml(input, read)
+          : readJsonLines(input, read);
     const summary = await importRecords(database.db, items, {
       onBad: (line, reason, at) => progress.say(`${file}:${at === undefined ? line : ` ${at}`}: ${reason}\n`),
       onBatch: (line) => progress.update(line),
@@ -98,7 +117,7 @@ export async function importCommand(
     return summary.bad > 0 ? 1 : 0;
   } catch (error) {
     progress.done();
-    if (error instanceof CsvHeaderError) {
+    if (error instanceof UnreadableFileError) {
       process.stderr.write(`${file}:${error.message}\n`);
       return 2;
     }

@@ -2,10 +2,12 @@
 // fields of the types, FIELDS), one record per row; a cell of a field its type lacks stays
 // empty. An empty cell is null (or absent); `personen` holds slugs separated by `|` (slugs have
 // none); whole numbers are written as digits. A quoted cell may span lines: a bad record is
-// named by the line it starts on.
-import { createInterface } from 'node:readline';
+// named by the line it starts on. A text cell that a spreadsheet would take for a formula is
+// written after a `'`, which the import takes off again (neutralizeFormula, ADR 0078).
 import type { Readable } from 'node:stream';
 import type { ImportItem } from './import.ts';
+import { readTextRecords, type ReadOptions } from './lines.ts';
+import { UnreadableFileError } from './unreadable.ts';
 import { checkRecord, FIELDS, type TransferRecord } from './records.ts';
 
 export const CSV_COLUMNS: readonly string[] = ['type', ...new Set(Object.values(FIELDS).flat())];
@@ -57,7 +59,7 @@ function quoteCount(text: string): number {
 function rowObject(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
   const o: Record<string, unknown> = {};
   header.forEach((name, k) => {
-    const cell = cells[k] ?? '';
+    const cell = restoreFormula(cells[k] ?? '');
     if (cell === '') return;
     if (name === 'personen') o[name] = cell.split('|');
     else if (NUMBERS.has(name) && /^-?\d{1,16}$/.test(cell)) o[name] = Number(cell);
@@ -66,24 +68,25 @@ function rowObject(header: readonly string[], cells: readonly string[]): Record<
   return o;
 }
 
-export class CsvHeaderError extends Error {}
+export class CsvHeaderError extends UnreadableFileError {}
 
 /** Rows of a CSV file as records; throws CsvHeaderError when the first row is no valid header. */
-export async function* readCsv(input: Readable): AsyncGenerator<ImportItem> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
+export async function* readCsv(input: Readable, options: ReadOptions = {}): AsyncGenerator<ImportItem> {
   let header: string[] | null = null;
-  let n = 0;
-  let start = 0;
-  let text = '';
-  for await (const physical of lines) {
-    n += 1;
-    if (text === '') start = n;
-    text = text === '' ? physical : `${text}\n${physical}`;
-    // An odd number of quotes so far: a quoted cell goes on on the next line.
-    if (quoteCount(text) % 2 === 1) continue;
-    const record = text;
-    text = '';
+  for await (const row of readTextRecords(input, { ...options, quoted: true })) {
+    if ('reason' in row) {
+      if (header === null)
+        throw new CsvHeaderError(`line ${row.line}: the header row cannot be read: ${row.reason}`);
+      yield row;
+      continue;
+    }
+    const { line: start, text: record } = row;
     if (record.trim() === '') continue;
+    // An odd number of quotes: the last quoted cell runs to the end of the file.
+    if (quoteCount(record) % 2 === 1) {
+      yield { line: start, reason: 'not CSV: a quoted cell is not closed' };
+      continue;
+    }
     const cells = splitCsv(record);
     if (header === null) {
       header = cells ?? [];
@@ -106,12 +109,36 @@ export async function* readCsv(input: Readable): AsyncGenerator<ImportItem> {
     const checked = checkRecord(rowObject(header, cells));
     yield 'reason' in checked ? { line: start, reason: checked.reason } : { line: start, record: checked };
   }
-  if (text !== '') yield { line: start, reason: 'not CSV: a quoted cell is not closed' };
+}
+
+/**
+ * What makes a spreadsheet take a cell for a formula (OWASP, CSV injection): a cell whose text
+ * starts with one of these is exported after a `'`, which spreadsheets show as text and do not
+ * display. The escape is undone on import, and is unambiguous: a cell starting with `'` and then
+ * one of these or another `'` has had one `'` put before it (so a value starting with `''` or
+ * `'=` is written with one more), any other cell is the value as it is (`'Tis` stays `'Tis`).
+ */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+const isEscaped = (s: string) => s[0] === "'" && (FORMULA_START.has(s[1] ?? '') || s[1] === "'");
+
+/** A text cell as exported: `'` before a formula start, and before a text that looks escaped. */
+export function neutralizeFormula(s: string): string {
+  return FORMULA_START.has(s[0] ?? '') || isEscaped(s) ? `'${s}` : s;
+}
+
+/** A cell as imported: the export's `'` taken off again. */
+export function restoreFormula(s: string): string {
+  return isEscaped(s) ? s.slice(1) : s;
 }
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const s = Array.isArray(value) ? value.join('|') : String(value);
+  // Numbers are digits (a year may start with `-`): no formula, and no `'` before them.
+  const s =
+    typeof value === 'number'
+      ? String(value)
+      : neutralizeFormula(Array.isArray(value) ? value.join('|') : String(value));
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

@@ -4,5 +4,7 @@ export { exportRecords } from './export.ts';
 export { readJsonLines, jsonLine } from './jsonl.ts';
 export { readMarcXml } from './marcxml.ts';
 export { readCsv, csvHeader, csvRow, CsvHeaderError, CSV_COLUMNS } from './csv.ts';
+export { DEFAULT_MAX_RECORD_BYTES, MAX_RECORD_BYTES_LIMIT, type ReadOptions } from './lines.ts';
+export { UnreadableFileError } from './unreadable.ts';
 export { checkRecord, FIELDS, type TransferRecord, type RecordType } from './records.ts';
 export { NO_PASSWORD } from './write-accounts.ts';

@@ -1,16 +1,19 @@
-// JSON Lines: one record per line, `{"type":"person","slug":…}`; blank lines are skipped.
+// JSON Lines: one record per line, `{"type":"person","slug":…}`; blank lines are skipped. Lines
+// are read from the bytes (lines.ts): bad UTF-8 and over-long lines are refused by number.
 // Written with every field of its type, in FIELDS order, so an export is byte for byte the same
 // for the same catalogue.
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { ImportItem } from './import.ts';
+import { readTextRecords, type ReadOptions } from './lines.ts';
 import { checkRecord, FIELDS, type TransferRecord } from './records.ts';
 
-export async function* readJsonLines(input: Readable): AsyncGenerator<ImportItem> {
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let n = 0;
-  for await (const text of lines) {
-    n += 1;
+export async function* readJsonLines(input: Readable, options: ReadOptions = {}): AsyncGenerator<ImportItem> {
+  for await (const line of readTextRecords(input, options)) {
+    if ('reason' in line) {
+      yield line;
+      continue;
+    }
+    const { line: n, text } = line;
     if (text.trim() === '') continue;
     let value: unknown;
     try {
