@@ -32,7 +32,7 @@ const QUOTE = 0x22;
 
 /** Each line's (or CSV record's) bytes as text, or the reason it is refused; numbered from 1. */
 export async function* readTextRecords(
-  input: AsyncIterable<Buffer | string>,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   options: ReadOptions & { readonly quoted?: boolean } = {},
 ): AsyncGenerator<TextRecord> {
   const max = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;

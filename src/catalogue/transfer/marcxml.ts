@@ -123,60 +123,65 @@ export async function* readMarcXml(input: Readable, options: ReadOptions = {}): 
   let first = true;
   let bom = false;
   let decoder: Record<'fatal' | 'lenient', InstanceType<typeof TextDecoder>> | null = null;
-  for await (const piece of xmlPieces(input, max)) {
-    let bytes = piece.bytes;
-    if (first) {
-      first = false;
-      ({ bytes, bom } = startOfFile(bytes));
+  read: for await (const pieces of xmlPieces(input, max))
+    for (const piece of pieces) {
+      let bytes = piece.bytes;
+      if (first) {
+        first = false;
+        ({ bytes, bom } = startOfFile(bytes));
+      }
+      if (decoder === null) {
+        if (bytes.length === 0) continue;
+        const encoding = encodingOf(bytes, bom);
+        decoder = {
+          fatal: new TextDecoder(encoding, { fatal: true, ignoreBOM: true }),
+          lenient: new TextDecoder(encoding, { ignoreBOM: true }),
+        };
+      }
+      const start = line();
+      let chars: string;
+      let bad: { line: number; what: string } | null = null;
+      try {
+        chars = decoder.fatal.decode(bytes);
+      } catch {
+        // The parser still needs the markup; the text (with U+FFFD) is never stored.
+        chars = decoder.lenient.decode(bytes);
+        bad = notEncoded(bytes, decoder.fatal.encoding, start);
+      }
+      sinceEvent += bytes.length;
+      parser.write(chars);
+      lineOffset += piece.skippedLines;
+      // The piece's text is in the record open after its tag (its own `<record>` or an outer one).
+      const owner = record as OpenRecord | null;
+      if (owner !== null) {
+        owner.bytes += bytes.length + piece.skipped;
+        if (bad !== null)
+          refuse(owner, `${bad.what} on line ${bad.line}: nothing of the record was imported`);
+        if (owner.bytes > max) refuse(owner, tooLong(max, 'record'));
+      } else if (bad !== null)
+        ready.push({ at: `line ${bad.line}`, reason: `${bad.what}, outside a record` });
+      else if (piece.skipped > 0)
+        ready.push({ at: `line ${start}`, reason: `${tooLong(max, 'text')} outside a record, not read` });
+      if (sinceEvent > max && fault === null) {
+        faultLine = start;
+        fault = `markup longer than ${max} bytes without an end (a tag, comment, CDATA section or declaration; --max-record-bytes)`;
+      }
+      // Only when a record is done: each `yield*` of an async generator costs promises.
+      if (ready.length > 0) yield* drain();
+      if (fault !== null) break read;
     }
-    if (decoder === null) {
-      if (bytes.length === 0) continue;
-      const encoding = encodingOf(bytes, bom);
-      decoder = {
-        fatal: new TextDecoder(encoding, { fatal: true, ignoreBOM: true }),
-        lenient: new TextDecoder(encoding, { ignoreBOM: true }),
-      };
-    }
-    const start = line();
-    let chars: string;
-    let bad: string | null = null;
-    try {
-      chars = decoder.fatal.decode(bytes);
-    } catch {
-      // The parser still needs the markup; the text (with U+FFFD) is never stored.
-      chars = decoder.lenient.decode(bytes);
-      bad = notEncoded(bytes, decoder.fatal.encoding, start);
-    }
-    sinceEvent += bytes.length;
-    parser.write(chars);
-    lineOffset += piece.skippedLines;
-    // The piece's text is in the record open after its tag (its own `<record>` or an outer one).
-    const owner = record as OpenRecord | null;
-    if (owner !== null) {
-      owner.bytes += bytes.length + piece.skipped;
-      if (bad !== null) refuse(owner, bad);
-      if (owner.bytes > max) refuse(owner, tooLong(max, 'record'));
-    } else if (bad !== null) ready.push({ at: `line ${start}`, reason: bad });
-    else if (piece.skipped > 0)
-      ready.push({ at: `line ${start}`, reason: `${tooLong(max, 'text')} outside a record, not read` });
-    if (sinceEvent > max && fault === null) {
-      faultLine = start;
-      fault = `markup longer than ${max} bytes without an end (a tag, comment, CDATA section or declaration; --max-record-bytes)`;
-    }
-    yield* drain();
-    if (fault !== null) break;
-  }
   if (fault === null) parser.close();
   yield* drain();
   if (fault !== null) yield { line: (ordinal += 1), at: `line ${faultLine}`, reason: `not XML: ${fault}` };
   else if (count === 0) yield { line: 1, at: 'line 1', reason: 'not MARCXML: no <record> element' };
 }
 
-/** Why a piece is refused: the line of its first bad byte, and that byte. */
-function notEncoded(bytes: Buffer, encoding: string, start: number): string {
-  if (encoding !== 'utf-8')
-    return `line ${start}: a byte that is no ${encoding} character; nothing of the record was imported`;
+/** What is wrong with a piece's bytes, and the line of the first bad one. */
+function notEncoded(bytes: Buffer, encoding: string, start: number): { line: number; what: string } {
+  if (encoding !== 'utf-8') return { line: start, what: `a byte that is no ${encoding} character` };
   const { first, end } = invalidUtf8(bytes);
-  const at = start + lineBreaks(bytes.subarray(0, first));
-  return `line ${at}: not UTF-8 (${hexBytes(bytes.subarray(first, end))}); nothing of the record was imported`;
+  return {
+    line: start + lineBreaks(bytes.subarray(0, first)),
+    what: `not UTF-8 (${hexBytes(bytes.subarray(first, end))})`,
+  };
 }

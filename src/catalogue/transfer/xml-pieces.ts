@@ -24,10 +24,11 @@ export function lineBreaks(bytes: Buffer): number {
   return n;
 }
 
+/** The pieces, in arrays (those that end in one chunk of the input: one await per chunk, not per piece). */
 export async function* xmlPieces(
   input: AsyncIterable<Buffer | string>,
   max: number,
-): AsyncGenerator<XmlPiece> {
+): AsyncGenerator<XmlPiece[]> {
   let parts: Buffer[] = [];
   let size = 0;
   let skipped = 0;
@@ -59,15 +60,17 @@ export async function* xmlPieces(
   };
   for await (const chunk of input) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const done: XmlPiece[] = [];
     let from = 0;
     for (let lt = bytes.indexOf(LT); lt >= 0; lt = bytes.indexOf(LT, lt + 1)) {
       add(bytes.subarray(from, lt));
-      if (size > 0) yield take();
+      if (size > 0) done.push(take());
       from = lt;
     }
     add(bytes.subarray(from));
+    if (done.length > 0) yield done;
   }
-  if (size > 0) yield take();
+  if (size > 0) yield [take()];
 }
 
 /** Encodings whose bytes below 0x80 are not always ASCII characters: a `<` byte may be part of another. */
