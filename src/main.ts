@@ -11,7 +11,12 @@ import { acceptedOrigins, configWarnings, type Config } from './config/index.ts'
 import { SERVER_VERSION } from './config/version.ts';
 import type { ResourceDefinition } from './http/resource/types.ts';
 import { accessUser, createResourceApp, RepresentationCache } from './http/index.ts';
-import { createHttpServer, type ServerLimits, type ShelfmarkServer } from './server/index.ts';
+import {
+  createHttpServer,
+  listenOnInherited,
+  type ServerLimits,
+  type ShelfmarkServer,
+} from './server/index.ts';
 import {
   createAccessLog,
   createErrorLog,
@@ -149,6 +154,8 @@ export interface StartServerOptions {
   readonly slowRequestMs?: number;
   /** False: every request takes Fastify's lifecycle (tests hold the lean path to it, ADR 0070). */
   readonly leanPath?: boolean;
+  /** Under the supervisor: listen on the socket it keeps, this descriptor (ADR 0087), not on config's address. */
+  readonly inheritedFd?: number;
 }
 
 /** Starts one HTTP server process over an already-migrated database. */
@@ -246,7 +253,11 @@ export async function startServer(config: Config, options: StartServerOptions = 
       return server;
     },
   });
-  await app.listen({ port: config.port, host: config.host });
+  if (options.inheritedFd === undefined) await app.listen({ port: config.port, host: config.host });
+  else {
+    await app.ready();
+    await listenOnInherited(app.server, options.inheritedFd);
+  }
   const bound = app.server.address();
   const address =
     bound && typeof bound === 'object'

@@ -101,12 +101,18 @@ export async function serveCommand(config: Config): Promise<number> {
       workers: config.workers,
       errorLog: () => openErrorLog(config),
       errorLogPath: config.errorLog,
-      startWorker: async () => {
+      // The supervisor binds HOST:PORT once and keeps it while workers come and go (ADR 0087).
+      listen: { host: config.host, port: config.port },
+      startWorker: async (inheritedFd) => {
         const app = await loadApplication();
         // /server-status: this worker's counts go to the supervisor, which has everyone's.
         const scoreboard = new ProcessScoreboard();
         const channel = reportToSupervisor(scoreboard);
-        const running = await app.startServer(config, { scoreboard, serverStatus: () => channel.request() });
+        const running = await app.startServer(config, {
+          scoreboard,
+          serverStatus: () => channel.request(),
+          ...(inheritedFd !== undefined && { inheritedFd }),
+        });
         process.stdout.write(readyLine(config, running.address.port));
         return {
           errorLog: running.errorLog,

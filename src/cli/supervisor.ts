@@ -2,9 +2,11 @@
 // that dies (an uncaught error outside a request, process.abort(), running out of memory) and
 // logs it like httpd's `AH00052: child pid N exit signal Aborted (6)`. Signals mean what they
 // mean to httpd (signals.ts): TERM/INT stop, WINCH stops gracefully, USR1 restarts gracefully,
-// HUP reopens the logs. Workers accept connections themselves from the shared listening socket
-// (SCHED_NONE), so no connection is ever held by this process: one whose worker dies is closed
-// by the kernel, never left hanging. See docs/decisions/0013-supervisor.md.
+// HUP reopens the logs. The supervisor binds the listening socket and keeps it, as httpd's parent
+// does, so the port never refuses a connection while workers are replaced (kept-socket.ts,
+// ADR 0087); workers accept connections themselves from it, so no connection is ever held by
+// this process: one whose worker dies is closed by the kernel, never left hanging. See
+// docs/decisions/0013-supervisor.md.
 import cluster, { type Worker } from 'node:cluster';
 import {
   describeError,
@@ -16,6 +18,7 @@ import {
   logStarted,
   type ErrorLog,
 } from '../logging/index.ts';
+import { bindKeptSocket, BindError, type KeptSocket } from '../server/index.ts';
 import { handleServiceSignals, ignoreGroupSignals } from './signals.ts';
 import { superviseStatus } from './status-ipc.ts';
 import { CANNOT_START, logCannotStart, startDelayMs } from './boot.ts';
@@ -46,8 +49,13 @@ export interface SupervisorOptions {
   readonly errorLog: () => ErrorLog;
   /** Where errorLog writes (`-`: stderr); a worker that cannot start also says so on stderr otherwise. */
   readonly errorLogPath?: string;
-  /** Runs in each worker: start the HTTP server and its logs. */
-  readonly startWorker: () => Promise<WorkerHandle>;
+  /**
+   * Runs in each worker: start the HTTP server and its logs, listening on the supervisor's socket
+   * (descriptor `inheritedFd`) when `listen` is given; resolves once it listens.
+   */
+  readonly startWorker: (inheritedFd: number | undefined) => Promise<WorkerHandle>;
+  /** The address the supervisor binds and keeps for its workers (without it, each worker listens itself). */
+  readonly listen?: { readonly host: string; readonly port: number };
   readonly serverVersion?: string;
   readonly commandLine?: string;
   /** Bound on finishing in-flight requests at a stop (TERM/INT; default 10 s). */
@@ -58,12 +66,20 @@ export interface SupervisorOptions {
 }
 
 type Message = { shelfmark: 'shutdown'; graceMs: number } | { shelfmark: 'reopen' };
+/** A worker's word that it listens (node:cluster's own 'listening' does not see a kept socket). */
+type WorkerMessage = { shelfmark: 'listening' };
+/** The kept socket's descriptor in every worker: the fifth entry of its stdio (after the IPC channel). */
+const KEPT_FD = 4;
+const KEPT_FD_ENV = 'SHELFMARK_KEPT_SOCKET';
 const DEFAULT_BRAKE: RestartBrake = { maxRestarts: 5, windowMs: 10_000, maxDelayMs: 30_000 };
 export const GRACEFUL_MS = 300_000; // httpd's Timeout: no request should take longer
 
 /** In the primary: resolves when every worker has stopped after SIGTERM; in a worker: once started. */
 export async function runSupervisor(opts: SupervisorOptions): Promise<void> {
-  if (cluster.isPrimary) return runPrimary(opts);
+  if (cluster.isPrimary) {
+    const kept = opts.listen && (await keepSocket(opts.listen, opts.errorLog));
+    return runPrimary(opts, kept);
+  }
   return runWorker(opts);
 }
 
@@ -107,7 +123,8 @@ async function runWorker(opts: SupervisorOptions): Promise<void> {
     void stop(opts.graceMs ?? 10_000);
   });
   try {
-    handle = await opts.startWorker();
+    handle = await opts.startWorker(process.env[KEPT_FD_ENV] === undefined ? undefined : KEPT_FD);
+    process.send?.({ shelfmark: 'listening' } satisfies WorkerMessage);
   } catch (err) {
     // The application did not load (a syntax error, a missing module) or start: say where, in
     // the error log, and let the supervisor try again later (boot.ts).
@@ -116,7 +133,34 @@ async function runWorker(opts: SupervisorOptions): Promise<void> {
   }
 }
 
-function runPrimary(opts: SupervisorOptions): Promise<void> {
+/**
+ * Binds the address for every worker to inherit. A port in use or an address the machine lacks
+ * ends the start, as httpd's `AH00072: make_sock: could not bind` and `AH00451` do: no worker
+ * could ever listen, so retrying would only hide it.
+ */
+async function keepSocket(
+  listen: NonNullable<SupervisorOptions['listen']>,
+  openErrorLog: () => ErrorLog,
+): Promise<KeptSocket> {
+  try {
+    const kept = await bindKeptSocket(listen.host, listen.port);
+    // Workers get the socket as a descriptor of their own (child_process's stdio), not from node:cluster.
+    cluster.setupPrimary({ stdio: ['inherit', 'inherit', 'inherit', 'ipc', kept.fd] });
+    return kept;
+  } catch (err) {
+    const errorLog = openErrorLog();
+    if (err instanceof BindError) {
+      errorLog.log('emerg', 'core', `AH00072: make_sock: could not bind to address ${err.address}`, {
+        osError: err.osError,
+      });
+    } else errorLog.log('emerg', 'core', errorLogMessage(describeError(err)));
+    errorLog.log('alert', 'core', 'AH00451: no listening sockets available, shutting down');
+    await errorLog.sink.close();
+    throw err;
+  }
+}
+
+function runPrimary(opts: SupervisorOptions, kept: KeptSocket | undefined): Promise<void> {
   const errorLog = opts.errorLog();
   const brake = opts.brake ?? DEFAULT_BRAKE;
   const graceMs = opts.graceMs ?? 10_000;
@@ -152,7 +196,7 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
   // Workers accept from the shared socket themselves (see the header comment).
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(kept ? { [KEPT_FD_ENV]: '1' } : {});
     status.forked(worker);
     generationOf.set(worker.id, generation);
   };
@@ -168,7 +212,8 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
     send(w, { shelfmark: 'shutdown', graceMs: gracefulMs });
   };
 
-  cluster.on('listening', (worker) => {
+  cluster.on('message', (worker, msg: WorkerMessage) => {
+    if (msg?.shelfmark !== 'listening') return;
     status.listening(worker);
     cannotStart = 0;
     if (generationOf.get(worker.id) !== generation) return;
@@ -220,6 +265,9 @@ function runPrimary(opts: SupervisorOptions): Promise<void> {
         return;
       }
       shuttingDown = true;
+      // Once the last worker has closed its copy, the port refuses connections instead of
+      // queueing them for nobody.
+      kept?.close();
       for (const timer of delayed) clearTimeout(timer);
       let left = workers.length;
       const finish = async () => {

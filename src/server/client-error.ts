@@ -26,13 +26,18 @@ export function clientErrorHandler(
     // The connection failed while a dispatched request's body was read: that request's own
     // line reports it when its response closes.
     if (st.reading) return failBody(st, socket, st.reading, bodyRejection(err.code, st.reading), errorLog);
-    st.rejected = true;
     const bytes = st.bytes ? st.pending() : err.rawPacket;
     const head = parseRawHead(bytes);
     const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     // The client half-closed: it can still read httpd's answer.
     const halfClosed = err.code === 'HPE_INVALID_EOF_STATE';
     const reset = err.code === 'ECONNRESET' || err.code === 'EPIPE' || halfClosed;
+    // Node's parser refuses at the first bad byte; httpd reads up to the line's end before it
+    // judges. Until a LF (or too long a line) arrives, wait: the client's close then logs nothing,
+    // the request-line timeout a 408 — as httpd does for a TLS handshake sent to the plain port
+    // without a LF. Node reports each further chunk to this handler again.
+    if (!head.lineComplete && !timeout && !reset) return;
+    st.rejected = true;
     // Nothing to log: a reset before a complete line, or an idle kept-alive connection timing out.
     if ((reset && !head.lineComplete) || (timeout && !st.bytes && st.served > 0))
       return void socket.destroy();

@@ -15,3 +15,4 @@ export {
   type RawHead,
 } from './raw-head.ts';
 export { errorDocument } from './rejection.ts';
+export { bindKeptSocket, BindError, listenOnInherited, type KeptSocket } from './kept-socket.ts';

@@ -54,9 +54,10 @@ export function parseRawHead(bytes: Buffer | undefined): RawHead {
     const nul = first.indexOf('\0');
     return { ...none, lineComplete: true, tooLong: true, requestLine: nul < 0 ? first : first.slice(0, nul) };
   }
-  // httpd fails a line as soon as it reads a NUL, LF or not.
+  // httpd reads a whole line before judging it: bytes without a LF are no line yet, NUL or not
+  // (strict-cases.json: tls_hello_without_line_end_*).
+  if (lf < 0) return none;
   const nul = text.slice(0, lineEnd).indexOf('\0');
-  if (lf < 0 && nul < 0) return none;
   let line = text.slice(0, lineEnd);
   if (line.endsWith('\r')) line = line.slice(0, -1);
   if (nul >= 0) {

@@ -25,8 +25,12 @@ const { cases } = JSON.parse(fs.readFileSync(path.join(APACHE_DIR, 'cases.json')
 const STATUS_DIFFERS: Record<string, number> = { path_utf8: 400 };
 
 // The TLS bytes were not recorded; Python pads its ClientHello to 512 bytes: 16 03 01 02 00 …
+// A real one always holds a LF (cipher 0xc00a, the supported_groups extension 0x000a), which
+// is where httpd ends the line it judges; random bytes might not, so one is put where the
+// cipher list begins.
 function clientHello512(): Buffer {
   const body = crypto.randomBytes(512);
+  body[40] = 0x0a;
   return Buffer.concat([Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03]), body]);
 }
 

@@ -13,6 +13,11 @@ const UA = 'User-Agent: ua\r\n';
 const REF = 'Referer: http://r/\r\n';
 // Requests Apache serves close their connection, so no case waits for a keep-alive timeout.
 const CLOSE = 'Connection: close\r\n';
+/** A TLS 1.2 ClientHello as `openssl s_client -tls1_2 -servername localhost` sent it (206 bytes). */
+const CLIENT_HELLO = Buffer.from(
+  '16030100c9010000c5030375809666141e1d588cf954c04e37a8c46c23279e42b7a8fe7f8fbf2c4cd09348000038c02cc030009fcca9cca8ccaac02bc02f009ec024c028006bc023c0270067c00ac0140039c009c0130033009d009c003d003c0035002f00ff010000640000000e000c0000096c6f63616c686f7374000b000403000102000a000c000a001d0017001e00190018002300000016000000170000000d002a0028040305030603080708080809080a080b080408050806040105010601030303010302040205020602',
+  'hex',
+).toString('latin1');
 
 export const STRICT_CASES: readonly StrictCase[] = [
   { name: 'bare_lf_request_line', request: `GET /ok.php HTTP/1.1\n${H}${UA}${REF}\r\n` },
@@ -56,4 +61,9 @@ export const STRICT_CASES: readonly StrictCase[] = [
   { name: 'no_line_end_then_close', request: 'GET /ok.php HT', end: 'close' },
   { name: 'no_line_end_then_half_close', request: 'GET /ok.php HTTP/1.1', end: 'half' },
   { name: 'head_cut_then_half_close', request: `GET /ok.php HTTP/1.1\r\n${H}${REF}${UA}`, end: 'half' },
+  // TLS spoken to the plain port: a whole ClientHello (its first LF is byte 77, in the cipher
+  // list), and the same cut before that LF — bytes that never form a request line.
+  { name: 'tls_client_hello_then_close', request: CLIENT_HELLO, end: 'close' },
+  { name: 'tls_hello_without_line_end_then_close', request: CLIENT_HELLO.slice(0, 77), end: 'close' },
+  { name: 'tls_hello_without_line_end_then_half_close', request: CLIENT_HELLO.slice(0, 77), end: 'half' },
 ];

@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import net from 'node:net';
 import { parseCombined } from './combined-line.ts';
 import { startTestServer, type TestServer } from './fixture-app.ts';
 import { sendCase } from './send-case.ts';
@@ -83,3 +84,27 @@ for (const c of cases) {
     }
   });
 }
+
+// The recorded ClientHello again, its first 77 bytes (no LF) first and the rest later: while
+// Shelfmark waits for the line's end (as httpd does, tls_hello_without_line_end_*), a later
+// chunk must end the wait — answered and logged as the whole hello was
+// (tls_client_hello_then_close), not left hanging until a timeout.
+test('a ClientHello whose LF comes in a later chunk is judged when the line ends, as whole', async () => {
+  const whole = cases.find((c) => c.name === 'tls_client_hello_then_close')!;
+  const bytes = Buffer.from(whole.request_base64, 'base64');
+  const accessBefore = (await srv.accessLines()).length;
+  const answer = await new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(srv.port, '127.0.0.1', () => socket.write(bytes.subarray(0, 77)));
+    socket.on('data', (d) => chunks.push(d));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    // The rest only once the server's parser has refused the first chunk (its 'clientError').
+    srv.server.once('clientError', () => socket.write(bytes.subarray(77)));
+  });
+  await new Promise((r) => setTimeout(r, 50)); // the response's 'close'
+  assert.equal(answer.slice(0, answer.indexOf('\r\n')), whole.response_status_line);
+  const access = (await srv.accessLines()).slice(accessBefore);
+  assert.equal(access.length, 1, access.join('\n'));
+  assert.deepEqual(parseCombined(access[0]!)?.r, parseCombined(whole.combined[0]!.replace('{TIME}', 'x'))?.r);
+});
