@@ -147,8 +147,6 @@ export interface StartServerOptions {
   readonly serverStatus?: () => Promise<ServerStatus>;
   /** A request slower than this is a warning (default SLOW_REQUEST_MS). */
   readonly slowRequestMs?: number;
-  /** False: every request takes Fastify's lifecycle (tests hold the lean path to it, ADR 0070). */
-  readonly leanPath?: boolean;
 }
 
 /** Starts one HTTP server process over an already-migrated database. */
@@ -216,7 +214,6 @@ export async function startServer(config: Config, options: StartServerOptions = 
     loginPath: SESSION_PATH,
     requirePreconditions: config.requirePreconditions,
     representationCache,
-    ...(options.leanPath !== undefined && { leanPath: options.leanPath }),
     // /up: one single-row read, the one the representation cache makes before every GET.
     health: { check: () => changeCount(database.db) },
     displayErrors: config.displayErrors,
