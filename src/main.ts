@@ -147,6 +147,11 @@ export interface StartServerOptions {
   readonly serverStatus?: () => Promise<ServerStatus>;
   /** A request slower than this is a warning (default SLOW_REQUEST_MS). */
   readonly slowRequestMs?: number;
+  /**
+   * Milliseconds since the epoch (default Date.now): the one clock of the layer and the
+   * catalogue's stores (ADR 0072), so tests set the time instead of waiting for it.
+   */
+  readonly clock?: () => number;
 }
 
 /** Starts one HTTP server process over an already-migrated database. */
@@ -161,7 +166,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const database = await openCatalogueDatabase(config, {
     onConnectionError: (error) => reportRequestError(logs.errorLog, error),
   });
+  const clock = options.clock ?? Date.now;
+  const now = () => new Date(clock());
   const stores = createStores(database.db, {
+    now,
     capabilities: database.capabilities,
     holdDays: config.holdDays,
     maxRenewals: config.maxRenewals,
@@ -174,6 +182,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   });
   const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {
+    now,
     errorLogPath: config.errorLog,
     holdDays: config.holdDays,
     memberReturns: config.memberReturns,
@@ -214,6 +223,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     loginPath: SESSION_PATH,
     requirePreconditions: config.requirePreconditions,
     representationCache,
+    clock,
     // /up: one single-row read, the one the representation cache makes before every GET.
     health: { check: () => changeCount(database.db) },
     displayErrors: config.displayErrors,
