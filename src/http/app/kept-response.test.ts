@@ -176,7 +176,11 @@ for (const version of ['sync', 'async'] as const) {
     assert.equal(state.pastTheExit, 1, 'HEAD from the GET');
     assert.equal(head.body, '');
     assert.deepEqual(head.headers, first.headers, 'HEAD: the GET headers, Content-Length included');
-    assert.equal(state.versionReads, 3, 'one version read per request: the dispatcher reuses the first stage’s');
+    assert.equal(
+      state.versionReads,
+      3,
+      'one version read per request: the dispatcher reuses the first stage’s',
+    );
   });
 }
 
@@ -230,7 +234,11 @@ test('Last-Modified is sent by the layer’s clock: not within the second it nam
   const { state, get } = await serve(t);
   state.now = Date.parse('2026-01-01T00:00:00.500Z');
   const within = await get('/thing.json');
-  assert.equal(within.headers['last-modified'], undefined, 'a second write within it would carry the same date');
+  assert.equal(
+    within.headers['last-modified'],
+    undefined,
+    'a second write within it would carry the same date',
+  );
   assert.equal((await get('/thing.json')).headers['last-modified'], undefined, 'kept: the same rule');
   state.now += 1000;
   assert.equal((await get('/thing.json')).headers['last-modified'], 'Thu, 01 Jan 2026 00:00:00 GMT');
