@@ -152,10 +152,13 @@ export interface StartServerOptions {
   readonly serverStatus?: () => Promise<ServerStatus>;
   /** A request slower than this is a warning (default SLOW_REQUEST_MS). */
   readonly slowRequestMs?: number;
-  /** False: every request takes Fastify's lifecycle (tests hold the lean path to it, ADR 0070). */
-  readonly leanPath?: boolean;
   /** Under the supervisor: listen on the socket it keeps, this descriptor (ADR 0087), not on config's address. */
   readonly inheritedFd?: number;
+  /**
+   * Milliseconds since the epoch (default Date.now): the one clock of the layer and the
+   * catalogue's stores (ADR 0072), so tests set the time instead of waiting for it.
+   */
+  readonly clock?: () => number;
 }
 
 /** Starts one HTTP server process over an already-migrated database. */
@@ -170,7 +173,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const database = await openCatalogueDatabase(config, {
     onConnectionError: (error) => reportRequestError(logs.errorLog, error),
   });
+  const clock = options.clock ?? Date.now;
+  const now = () => new Date(clock());
   const stores = createStores(database.db, {
+    now,
     capabilities: database.capabilities,
     holdDays: config.holdDays,
     maxRenewals: config.maxRenewals,
@@ -183,6 +189,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   });
   const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {
+    now,
     errorLogPath: config.errorLog,
     holdDays: config.holdDays,
     memberReturns: config.memberReturns,
@@ -223,7 +230,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     loginPath: SESSION_PATH,
     requirePreconditions: config.requirePreconditions,
     representationCache,
-    ...(options.leanPath !== undefined && { leanPath: options.leanPath }),
+    clock,
     // /up: one single-row read, the one the representation cache makes before every GET.
     health: { check: () => changeCount(database.db) },
     displayErrors: config.displayErrors,

@@ -51,6 +51,8 @@ export interface ResourceStores {
 }
 
 export interface CatalogueOptions {
+  /** The server's clock (overdue loans); default the system's. */
+  readonly now?: () => Date;
   /** Name shown in the home page's XML/JSON (default "Shelfmark"). */
   readonly siteName?: string;
   /** How many works the home page highlights (default 6). */
@@ -101,6 +103,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
   const errorLogPath = opts.errorLogPath;
   const serverStatus = opts.serverStatus;
   const lending = {
+    ...(opts.now !== undefined && { now: opts.now }),
     ...(opts.memberReturns !== undefined && { memberReturns: opts.memberReturns }),
     ...(opts.overdueBlockDays !== undefined && { overdueBlockDays: opts.overdueBlockDays }),
   };

@@ -19,6 +19,8 @@ export type StartOptions = {
   databaseUrl?: string;
   /** Load the demo catalogue (default true). */
   demo?: boolean;
+  /** The server's clock (startServer's `clock`, ADR 0072): the test moves it instead of waiting. */
+  clock?: () => number;
 };
 
 export type Catalogue = {
@@ -64,7 +66,7 @@ export async function startCatalogue(options: StartOptions = {}): Promise<Catalo
   const loaded = loadConfig(env);
   if (!loaded.ok) throw new Error(`bad test configuration: ${loaded.errors.join('; ')}`);
   await prepareDatabase(loaded.config);
-  const running = await startServer(loaded.config);
+  const running = await startServer(loaded.config, options.clock ? { clock: options.clock } : {});
 
   const base = loaded.config.baseUrl.replace(/\/$/, '');
   const publicOrigin = new URL(base).origin;

@@ -67,8 +67,8 @@ function statusOf(base: string, path: string, headers: Record<string, string>): 
 
 /**
  * The statuses of a cacheable page over `count` fresh connections: from the second round on,
- * each worker's cache front answers a repeated Basic GET itself (ADR 0069), without the
- * authenticator — so these show what it answers after a change the authenticator would see.
+ * each worker answers a repeated Basic GET from its kept response (ADR 0069, 0071), without
+ * the authenticator — so these show what it answers after a change the authenticator would see.
  */
 async function everyWorkerStatus(
   base: string,
@@ -208,7 +208,7 @@ function suite(open: (dir: string) => Promise<{ databaseUrl: string; close(): Pr
       const page = '/personen/goethe.json';
       const right = { authorization: basicAuth('goethe', 'goethe') };
       assert.deepEqual(await everyWorkerStatus(base(), page, right), ['200']);
-      // Answered in front or not, each has its one access-log line, with the Basic user as %u.
+      // Kept or rendered, each has its one access-log line, with the Basic user as %u.
       const lines = readFileSync(join(dir, 'logs', 'access.log'), 'latin1')
         .split('\n')
         .filter((line) => line.includes(`"GET ${page} HTTP/1.1" 200 `));

@@ -36,7 +36,7 @@ export async function serveShelfmark(o: {
   databaseUrl: string;
   dir: string;
   demo?: boolean;
-  /** SHELFMARK_CACHE_MIB; 0: every GET renders (anonymous ones on the lean path, ADR 0070). */
+  /** SHELFMARK_CACHE_MIB; 0: every GET renders. */
   cacheMib?: number;
 }): Promise<Served> {
   const port = await freePort();

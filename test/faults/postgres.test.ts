@@ -66,8 +66,7 @@ describe('PostgreSQL faults under a real server', { skip: privatePostgresMissing
   });
   after(() => pg?.remove());
 
-  // With the cache off every read renders: anonymous ones on the lean path (ADR 0070), which
-  // hands a failed read to the full path for its one 503 and its one error-log report.
+  // With the cache off every read renders; a failed read is one 503 and one error-log report.
   const stopVariants = [
     { workers: 0, cacheMib: undefined, label: '' },
     { workers: 2, cacheMib: undefined, label: '' },

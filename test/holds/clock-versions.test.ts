@@ -1,10 +1,11 @@
 // Representations that change with the clock, not with a write (ADR 0067), over a real server
-// (`shelfmark serve`, its representation cache on) on SQLite and on PostgreSQL. A copy kept for a
+// (startServer, as `shelfmark serve` runs it, its representation cache on) on SQLite and on
+// PostgreSQL, whose one clock (ADR 0072) the test moves instead of waiting. A copy kept for a
 // hold changes the moment the hold runs out: free when nobody waits, else kept for the next in
 // the queue; the holds shown change with it. A loan becomes overdue the moment it falls due. The
 // test moves a kept copy's `expires_at` and a loan's `due_at` a few seconds ahead in the
 // database, reads every representation that shows them twice (the second answer comes from the
-// cache), lets the moment pass with no write at all, and reads again: the new state, a new ETag
+// cache), moves the clock past the moment with no write at all, and reads again: the new state, a new ETag
 // and Last-Modified, and the old validators (If-None-Match, If-Modified-Since) get 200 with the
 // new body.
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import { createStores } from '../../src/catalogue/stores.ts';
 import type { DB } from '../../src/catalogue/tables.ts';
 import { openDatabase, type Database } from '../../src/storage/index.ts';
 import { freshSchema, pgTestUrl } from '../support/pg.ts';
-import { serveShelfmark } from '../kit/serve.ts';
+import { startCatalogue } from '../acceptance/catalogue-server.ts';
 
 const STAFF = `Basic ${Buffer.from('personal:personal').toString('base64')}`;
 const TYPES = { json: 'application/json', xml: 'application/xml', html: 'text/html' } as const;
@@ -26,7 +27,8 @@ type Format = keyof typeof TYPES;
 /** How far ahead the kept copies' holds are made to run out. */
 const RUNS_OUT_MS = 2500;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The server's clock: starts at the real time, moved only by the test. */
+let now = Date.now();
 
 interface Seen {
   readonly etag: string;
@@ -50,12 +52,10 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
         databaseUrl = schema.url;
         dropSchema = schema.drop;
       }
-      const server = await serveShelfmark({
-        databaseUrl,
-        dir,
-        // The representation cache on, whatever the environment says (ADR 0048).
-        env: { SHELFMARK_CACHE_MIB: undefined },
-      });
+      // The representation cache on: startCatalogue reads no environment (ADR 0048's default).
+      const server = await startCatalogue({ databaseUrl, clock: () => now });
+      // The demo was written by the system clock while the server started: from it on, this one.
+      now = Math.max(now, Date.now());
       base = server.base;
       stop = server.stop;
       database = await openDatabase<DB>(databaseUrl, { busyTimeoutMs: 30_000 });
@@ -119,7 +119,10 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
 
     /** A one-copy work lent out, with holds of the given persons in this order, then returned. */
     async function keptFor(tag: string, holders: readonly number[], lender: number) {
-      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const stores = createStores(database.db, {
+        capabilities: database.capabilities,
+        now: () => new Date(now),
+      });
       const work = await stores.works.create({ titel: `Uhr ${tag}`, exemplare: 1 });
       const borrowed = await staffCall('POST', `/ausleihen/${lender}`, { werk: work.slug });
       assert.equal(borrowed.status, 201, await borrowed.text());
@@ -135,7 +138,10 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
     }
 
     test('copies, works, holds and loans show the new state, with new validators', async () => {
-      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const stores = createStores(database.db, {
+        capabilities: database.capabilities,
+        now: () => new Date(now),
+      });
       const tag = Math.random().toString(36).slice(2, 8);
       const person = (n: string) => stores.persons.create({ vorname: 'Leserin', nachname: `${tag} ${n}` });
       const [lender, first, second] = [await person('L'), await person('A'), await person('B')];
@@ -148,7 +154,7 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
       const borrowed = await staffCall('POST', `/ausleihen/${lender.id}`, { werk: lent.slug });
       assert.equal(borrowed.status, 201, await borrowed.text());
       const loan = new URL(borrowed.headers.get('location') ?? '').pathname;
-      const moment = new Date(Date.now() + RUNS_OUT_MS);
+      const moment = new Date(now + RUNS_OUT_MS);
       await database.db
         .updateTable('holds')
         .set({ expires_at: moment.toISOString() })
@@ -159,7 +165,7 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
         .set({ due_at: moment.toISOString() })
         .where('id', '=', Number(loan.split('/').pop()))
         .execute();
-      await pause(1100); // Last-Modified is sent once its second is over (ADR 0024)
+      now += 1100; // Last-Modified is sent once its second is over (ADR 0024)
 
       const copy = (slug: string) => `/werke/${slug}/exemplare/1`;
       const copies = (slug: string) => `/werke/${slug}/exemplare`;
@@ -201,7 +207,7 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
       assert.equal((await get('/ausleihen', 'json', staff)).headers.get('etag'), dueBefore.etag);
 
       // No write from here on: only the clock moves past the holds' expiry and the due date.
-      await pause(moment.getTime() - Date.now() + 1100);
+      now = moment.getTime() + 1100;
 
       // Nobody waited: the copy is free, in every representation that shows it.
       assert.match(

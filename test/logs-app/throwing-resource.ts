@@ -52,8 +52,9 @@ export const slowResource: ResourceDefinition = {
 };
 
 /**
- * The same for a cacheable resource's 200: an anonymous GET of it is answered on the lean path
- * (ADR 0070), which must warn as the full path's onResponse hook does.
+ * The same for a cacheable resource's 200: an anonymous GET of it goes through the
+ * representation cache and is kept for the pipeline's early exit (ADR 0071), and is warned
+ * about as every answer is.
  */
 export const slowCacheableResource: ResourceDefinition = {
   name: 'test-langsam-gerendert',

@@ -75,7 +75,7 @@ test('a request slower than the threshold, with its client, request and Referer'
   assert.ok(seconds >= 0.05, `${seconds} s includes the handler's 50 ms`);
 });
 
-test('a slow answer on the lean path (an anonymous GET of a cacheable resource) is warned about too', () => {
+test('a slow answer to an anonymous GET of a cacheable resource (kept for the early exit) is warned about too', () => {
   const [line] = find(/slow request: .*GET \/test-langsam-gerendert\.json/);
   assert.match(
     line!,

@@ -22,8 +22,9 @@ export function createLayerAuth(
   config: SecurityConfig,
   baseUrl: string,
   loginPath: string | undefined,
+  clock: () => number,
 ): LayerAuth {
-  const now = config.now ?? Date.now;
+  const now = config.now ?? clock;
   const sessions = createSessionCodec({
     secrets: config.secrets,
     ...(config.sessionTtlSeconds !== undefined && { ttlSeconds: config.sessionTtlSeconds }),

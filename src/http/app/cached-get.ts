@@ -5,7 +5,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedRepresentation, RepresentationCache } from '../cache/index.ts';
 import type { Handler, Outcome, Representation } from '../resource/types.ts';
 import { prepareRepresentation, respond, sendPrepared, type RespondContext } from './respond.ts';
-import { frontPassOf } from './cache-front.ts';
 import type { RequestState } from './request-state.ts';
 
 /**
@@ -34,63 +33,46 @@ export function cacheKey(resourceName: string, rc: RespondContext): string {
 }
 
 /**
- * A GET the front could answer next time (cache-front.ts): the onSend hook keeps its finished
- * response under the request's key, which the front computed when it passed the request on.
- * Only anonymous and Basic requests have one; a Basic one names its credential and address, so
- * what the handler showed that user stays theirs.
+ * A keyed GET (one the first stage looked up, kept-response.ts): the finishing stage keeps its
+ * response under the request's key. Only anonymous and Basic requests have one; a Basic one
+ * names its credential and address, so what the handler showed that user stays theirs.
  */
-function offerToFront(
-  state: RequestState,
-  key: string,
-  version: string,
-  prepared: CachedRepresentation,
-): void {
-  const pass = frontPassOf(state.raw);
-  if (pass === undefined || state.raw.method !== 'GET') return;
-  state.wireCapture = { requestKey: pass.requestKey, key, version, prepared };
-}
-
-/** The handler's 200 as prepared bytes and headers, or its other outcome (never kept). */
-export async function renderedGet(
-  handler: Handler,
-  rc: RespondContext,
-): Promise<CachedRepresentation | Outcome> {
-  const outcome = await handler(rc.ctx);
-  if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) return outcome;
-  return prepareRepresentation(outcome.representation as Representation<unknown>, rc);
+function offerToKeep(state: RequestState, key: string, prepared: CachedRepresentation): void {
+  if (state.kept !== undefined && state.raw.method === 'GET') state.keptCapture = { key, prepared };
 }
 
 /**
  * A GET's 200 as prepared bytes and headers — from the cache at the version read first, else
- * rendered by the handler and kept — or the handler's other outcome, which is never kept. The
- * full path (cachedGet) and the lean path (lean-get.ts) both get their answer here.
+ * rendered by the handler and kept — or the handler's other outcome, which is never kept.
  */
-export async function preparedGet(
+async function preparedGet(
   cache: RepresentationCache,
   state: RequestState,
   resourceName: string,
   handler: Handler,
   rc: RespondContext,
 ): Promise<CachedRepresentation | Outcome> {
-  // Read once per request, before anything else reads: by the front if it saw the request,
-  // else here, synchronously on SQLite while the connection is free (ADR 0066).
-  const read = frontPassOf(state.raw)?.version ?? cache.currentVersion();
+  // Read once per request, before anything else reads: by the first stage if the request has a
+  // key (and the read succeeded), else here, synchronously on SQLite while the connection is
+  // free (ADR 0066).
+  const read = state.kept?.version ?? cache.currentVersion();
   const version = typeof read === 'string' ? read : await read;
   const key = cacheKey(resourceName, rc);
-  const hit = cache.get(key, version);
+  const hit = cache.get(key, version, state.layer.clock());
   if (hit) {
-    offerToFront(state, key, version, hit);
+    offerToKeep(state, key, hit);
     return hit;
   }
-  const answer = await renderedGet(handler, rc);
-  if (isOutcome(answer)) return answer;
-  cache.set(key, version, answer);
-  offerToFront(state, key, version, answer);
-  return answer;
+  const outcome = await handler(rc.ctx);
+  if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) return outcome;
+  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
+  cache.set(key, version, prepared);
+  offerToKeep(state, key, prepared);
+  return prepared;
 }
 
 /** A handler's outcome, or a prepared representation (which has no `type`). */
-export function isOutcome(answer: CachedRepresentation | Outcome): answer is Outcome {
+function isOutcome(answer: CachedRepresentation | Outcome): answer is Outcome {
   return 'type' in answer;
 }
 

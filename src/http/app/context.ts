@@ -9,7 +9,7 @@ import type { RequestState } from './request-state.ts';
 import type { ResolvedUrl } from '../rewrite/resolve.ts';
 import type { FormatChoice } from '../negotiation/format.ts';
 import { headerValue } from './layer.ts';
-import { NO_SESSION, sessionControl, type Asking } from './session-control.ts';
+import { sessionControl, type Asking } from './session-control.ts';
 
 /** The negotiated part of the context, computed by the dispatcher. */
 export type ContextBase = Pick<
@@ -17,7 +17,7 @@ export type ContextBase = Pick<
   'method' | 'format' | 'formatSource' | 'lang' | 'query' | 'links' | 'path'
 >;
 
-/** The negotiated part for a resource request whose format was chosen (dispatch, lean path). */
+/** The negotiated part for a resource request whose format was chosen (the dispatcher). */
 export function negotiated(
   state: RequestState,
   resolved: Extract<ResolvedUrl, { kind: 'resource' }>,
@@ -121,15 +121,4 @@ export async function buildContext(
     address: () => request.ip,
   };
   return contextOf(state, base, source, sessionControl(state, request, reply, asking), asking);
-}
-
-/** An anonymous GET's context, without Fastify's request and reply (lean-get.ts, ADR 0070). */
-export function anonymousContext(
-  state: RequestState,
-  base: ContextBase,
-  address: () => string,
-): RequestContext {
-  const asking: Asking = { user: null, sessionId: null, viaBasic: false };
-  const source: ContextSource = { headers: state.raw.headers, body: undefined, bodyType: null, address };
-  return contextOf(state, base, source, NO_SESSION, asking);
 }

@@ -1,9 +1,8 @@
-// Assembles the resource layer on Fastify: URL rewriting before routing (which starts the
-// request's RequestState), the hooks of pipeline.ts, one route per resource path, problem
-// details for every error. docs/lifecycle.md walks through a request step by step.
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
-import { cacheFront } from './cache-front.ts';
-import { leanGet } from './lean-get.ts';
+// Assembles the resource layer on Fastify, the one pipeline every request passes (ADR 0071):
+// URL rewriting before routing (which starts the request's RequestState), the stages of
+// pipeline.ts, one route per resource path, problem details for every error.
+// docs/lifecycle.md walks through a request step by step.
+import Fastify, { type FastifyInstance } from 'fastify';
 import { compileTrust, parseBase } from '../links/links.ts';
 import { DEFAULT_BODY_LIMIT } from '../body/index.ts';
 import { builtInErrorPage } from '../errors/error-page.ts';
@@ -22,24 +21,10 @@ import { corsPolicy } from './cors.ts';
 
 const PROBLEM_SCHEMA_PATHS = ['/schema/problem.xsd', '/schema/problem.json'];
 
-/**
- * The server's handler with representation-cache hits answered before Fastify (ADR 0069) and
- * anonymous GETs of cacheable resources rendered without its lifecycle (ADR 0070): only on a
- * server of ours, and only when who is asking shows in the request's headers — an
- * application's own authenticate may read any part of a request, no key could hold it.
- */
-function frontOf(o: ResourceAppOptions, layer: Layer, factory: FastifyServerFactory): FastifyServerFactory {
-  if (o.authenticate !== undefined) return factory;
-  const cache = layer.cache;
-  return (handler, options) => {
-    const lean = o.leanPath === false ? handler : leanGet(layer, o.resources, handler);
-    return factory(cache ? cacheFront(cache, layer.trust, lean) : lean, options);
-  };
-}
-
 export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyInstance> {
   const base = parseBase(o.baseUrl);
   const trust = compileTrust(o.trustProxy);
+  const clock = o.clock ?? Date.now;
   const layer: Layer = {
     base,
     trust,
@@ -56,7 +41,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     errorPage: o.errorPage ?? builtInErrorPage,
     reportError: o.reportError,
     authenticate: o.authenticate,
-    auth: o.security ? createLayerAuth(o.security, o.baseUrl, o.loginPath) : undefined,
+    auth: o.security ? createLayerAuth(o.security, o.baseUrl, o.loginPath, clock) : undefined,
     requirePreconditions: o.requirePreconditions ?? false,
     bodyLimit: o.bodyLimit ?? DEFAULT_BODY_LIMIT,
     cache: o.representationCache?.enabled ? o.representationCache : undefined,
@@ -64,14 +49,16 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     refusals: createRefusalLog(o.errorLog, o.documentRoot ?? DEFAULT_DOCUMENT_ROOT),
     slowRequestMs: o.slowRequestMs,
     cors: corsPolicy(o.corsOrigins ?? []),
+    clock,
   };
   const app = Fastify({
     logger: false,
     trustProxy: trust,
     exposeHeadRoutes: false,
-    return503OnClosing: true,
+    // The layer's `start` stage answers 503 while closing (pipeline.ts), through every stage.
+    return503OnClosing: false,
     ...(o.bodyLimit !== undefined && { bodyLimit: o.bodyLimit }),
-    ...(o.serverFactory !== undefined && { serverFactory: frontOf(o, layer, o.serverFactory) }),
+    ...(o.serverFactory !== undefined && { serverFactory: o.serverFactory }),
     ...(o.handlesClientErrors === true && { clientErrorHandler: () => {} }),
     rewriteUrl(raw) {
       // raw.url is what Fastify routes on; the client's URL stays in the request state (and

@@ -6,12 +6,10 @@ import { HttpError } from '../errors/http-error.ts';
 import { ACCEPT_PATCH } from '../body/index.ts';
 import { CONTENT_TYPES } from '../negotiation/format.ts';
 import { withSuffix } from '../rewrite/rewrite.ts';
-import { stateOf } from './request-state.ts';
 import { respond } from './respond.ts';
 import { cachedGet } from './cached-get.ts';
 import type { Layer } from './layer.ts';
 import { buildContext, negotiated } from './context.ts';
-import { leanResultOf } from './lean-get.ts';
 
 /** Every method Fastify routes is routed to the resource, so an unknown one gets 405, not 404. */
 export const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE'];
@@ -74,7 +72,7 @@ function notAcceptable(links: Links, path: string, query: URLSearchParams): Http
 export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHandlerMethod {
   const allowAll = allowOf(resource);
   return async function dispatch(request: FastifyRequest, reply: FastifyReply) {
-    const state = stateOf(layer, request);
+    const state = request.state;
     const resolved = state.resolved;
     if (resolved.kind !== 'resource') throw new HttpError('SHELFMARK_NOT_FOUND');
     const at = resource.methodsAt?.(resolved.query);
@@ -105,13 +103,6 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
     // the user without any header the hook could see.
     if (ctx.user) state.viewerKnown = true;
     const rc = { ctx, source: choice.source, clientQuery: resolved.clientQuery, suffix: resolved.suffix };
-    // The lean path ran the handler already and passed its answer on (lean-get.ts): answered
-    // here as if the handler had just returned it — not run, waited for or logged twice.
-    const ran = leanResultOf(request.raw);
-    if (ran !== undefined) {
-      if ('error' in ran) throw ran.error;
-      return respond(request, reply, ran.outcome, rc);
-    }
     if (layer.cache && resource.cacheable === true && (method === 'GET' || method === 'HEAD')) {
       return cachedGet(layer.cache, state, resource.name, handler, request, reply, rc);
     }

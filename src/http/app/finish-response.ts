@@ -1,9 +1,9 @@
-// What every response of the layer carries, set last (the onSend hook of pipeline.ts, and the
-// lean path's answers, lean-get.ts): the bodies sendPrepared did not compress, then the
-// headers of every response, then — for a GET the front may answer next time — the finished
-// response kept for it. One function, so that both paths send the same headers in the same
-// order (ADR 0070).
-import { keepForFront } from './cache-front.ts';
+// The finishing stage (the onSend hook of pipeline.ts), run for every answer of the layer —
+// rendered, kept, refused, failed or from a plain route: the bodies sendPrepared did not
+// compress, a keyed GET's response kept for the early exit, then the headers every response
+// carries.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keepResponse, representationHeaders } from './kept-response.ts';
 import { setCacheability } from './cacheability.ts';
 import { compressRest } from './compress-rest.ts';
 import { checkHeaders } from './header-check.ts';
@@ -32,13 +32,16 @@ function finishHeaders(layer: Layer, state: RequestState, request: HeaderSource,
 export function finishResponse(
   layer: Layer,
   state: RequestState,
-  request: HeaderSource,
-  reply: HeaderTarget,
+  request: FastifyRequest,
+  reply: FastifyReply,
   payload: unknown,
 ): unknown {
   const sent = compressRest(request, reply, payload);
+  const { kept, keptCapture } = state;
+  // What the dispatcher set, taken before the headers every answer gets (which the early exit's
+  // answers get here too), kept only once those are set without fault.
+  const headers = kept && keptCapture ? representationHeaders(request, reply, sent) : undefined;
   finishHeaders(layer, state, request, reply);
-  const capture = state.wireCapture;
-  if (capture && layer.cache) keepForFront(layer.cache, capture, reply, sent);
+  if (headers && layer.cache) keepResponse(layer.cache, kept!, keptCapture!, headers, sent as Buffer);
   return sent;
 }

@@ -38,6 +38,8 @@ export interface Layer {
   readonly cors: CorsPolicy;
   /** A response slower than this (ms) is a warning; undefined: never. */
   readonly slowRequestMs: number | undefined;
+  /** Milliseconds since the epoch: the one clock of every date the layer sends or compares. */
+  readonly clock: () => number;
 }
 
 /** A request header as one string: repeated fields joined with `, ` (RFC 9110 §5.3). */

@@ -33,6 +33,7 @@ export interface SecurityConfig {
   readonly csrfMaxAgeSeconds?: number;
   /** Origins the CSRF origin check accepts (default: the base URL's origin). */
   readonly origins?: readonly string[];
+  /** The clock of sessions and CSRF tokens; default ResourceAppOptions.clock. */
   readonly now?: () => number;
 }
 
@@ -81,11 +82,6 @@ export interface ResourceAppOptions {
    * database version it reads is unchanged (ADR 0048). Absent: every GET runs its handler.
    */
   readonly representationCache?: RepresentationCache;
-  /**
-   * Anonymous GETs of cacheable resources rendered without Fastify's lifecycle (ADR 0070), on
-   * a server from `serverFactory`. Default on; false only to compare the two paths' answers.
-   */
-  readonly leanPath?: boolean;
   /** `/up` (under the base): 200 while `check` resolves, 503 otherwise, never an error-log entry. */
   readonly health?: HealthOptions;
   /**
@@ -97,4 +93,9 @@ export interface ResourceAppOptions {
   readonly documentRoot?: string;
   /** A response that takes longer than this (ms) is a `warn` entry; absent: never. */
   readonly slowRequestMs?: number;
+  /**
+   * Milliseconds since the epoch (default Date.now): Last-Modified, conditional requests, the
+   * cache's freshness, sessions and CSRF tokens all read this one clock, so tests set it.
+   */
+  readonly clock?: () => number;
 }

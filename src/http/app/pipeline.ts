@@ -1,6 +1,9 @@
-// Every hook of the resource layer, registered here and nowhere else, in the order a request
-// meets them (docs/lifecycle.md; rewriteUrl, which creates the RequestState, is a Fastify
-// option and so lives in create-app.ts). Each hook reads and fills the request's RequestState.
+// The one pipeline (ADR 0071): every request of the layer — kept or rendered, anonymous or
+// signed in, read or write, answered or failed — passes these stages in this order, on
+// Fastify's lifecycle, with its RequestState (request.state) handed from stage to stage.
+// rewriteUrl, which creates the state before routing, is a Fastify option and so lives in
+// create-app.ts; the handler stage is dispatch.ts, one route per resource path. STAGES names
+// them for docs/lifecycle.md, which walks through them (a test holds the two together).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { authenticationError, type Authentication } from '../auth/index.ts';
@@ -9,18 +12,45 @@ import { HttpError } from '../errors/http-error.ts';
 import { formMethodOverride } from '../method-override/index.ts';
 import type { Layer } from './layer.ts';
 import { finishResponse } from './finish-response.ts';
+import { answeredFromKept } from './kept-response.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
 import { NEAR_LIMIT, warnBodyNearLimit, warnLimitReached, warnSlowRequest } from './warnings.ts';
 
+/** The stages in the order a request meets them, each with the Fastify hook that runs it. */
+export const STAGES = [
+  { name: 'rewrite', hook: 'rewriteUrl' },
+  { name: 'cookies', hook: 'onRequest' },
+  { name: 'start', hook: 'onRequest' },
+  { name: 'kept', hook: 'onRequest' },
+  { name: 'authenticate', hook: 'preParsing' },
+  { name: 'body', hook: 'preParsing' },
+  { name: 'authorize', hook: 'preHandler' },
+  { name: 'dispatch', hook: 'handler' },
+  { name: 'finish', hook: 'onSend' },
+  { name: 'slow', hook: 'onResponse' },
+  { name: 'problem', hook: 'errorHandler' },
+] as const;
+
 /** What `OPTIONS *` answers: every method some resource may allow. */
 const SERVER_ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
-/** onRequest: `OPTIONS *`, and what rewriteUrl found unservable (routed to `/` so no route sees it). */
-function refuseUnservable(layer: Layer, request: FastifyRequest, reply: FastifyReply): boolean {
-  const resolved = stateOf(layer, request).resolved;
+/** A request arriving while the app closes: 503, and the connection closes after it. */
+const closingError = () =>
+  new HttpError('SHELFMARK_SERVICE_UNAVAILABLE', {
+    detail: 'The server is shutting down; ask again.',
+    headers: { Connection: 'close' },
+  });
+
+/**
+ * start: a request while the app closes (Fastify's return503OnClosing, as a problem that passes
+ * every later stage); `OPTIONS *`; what rewriteUrl found unservable (routed to `/`).
+ */
+function refuseUnservable(state: RequestState, reply: FastifyReply, closing: boolean): boolean {
+  if (closing) throw closingError();
+  const resolved = state.resolved;
   if (resolved.kind === 'star') {
-    if (request.method !== 'OPTIONS')
+    if (state.raw.method !== 'OPTIONS')
       throw new HttpError('SHELFMARK_BAD_REQUEST', { detail: '* is a target for OPTIONS only.' });
     reply.code(204).header('Allow', SERVER_ALLOW).send();
     return true;
@@ -63,23 +93,29 @@ function logFailedBasic(layer: Layer, state: RequestState, auth: Authentication)
 }
 
 /**
- * preHandler, after the body is parsed (`_csrf` and `_method` may be form fields):
- *   1. who is asking (memoised in the state; names %u) — a failed Basic attempt → 401 / 429;
- *   2. CSRF on the real method (a form POST carrying _method=DELETE is checked as a POST; the
- *      POST to the log-in path gets the origin check only — there is no session yet);
- *   3. the form's method override, which the dispatcher reads from state.methodOverride.
+ * authenticate, before the body is read (it needs none): who is asking (memoised in the state;
+ * names %u). A failed Basic attempt → 401 / 429 without reading what it sent.
  */
-async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
-  const state = stateOf(layer, request);
+async function authenticate(layer: Layer, state: RequestState, request: FastifyRequest): Promise<void> {
+  const authentication = await state.authentication(request);
+  const failed = authenticationError(authentication);
+  if (failed) {
+    logFailedBasic(layer, state, authentication);
+    throw failed;
+  }
+}
+
+/**
+ * authorize, after the body is parsed (`_csrf` and `_method` may be form fields):
+ *   1. CSRF on the real method (a form POST carrying _method=DELETE is checked as a POST; the
+ *      POST to the log-in path gets the origin check only — there is no session yet);
+ *   2. the form's method override, which the dispatcher reads from state.methodOverride.
+ */
+async function authorizeAndOverride(layer: Layer, state: RequestState, request: FastifyRequest) {
   const override = request.method === 'POST' ? formOverride(state, request) : NO_OVERRIDE;
   const auth = layer.auth;
   if (auth) {
     const authentication = await state.authentication(request);
-    const failed = authenticationError(authentication);
-    if (failed) {
-      logFailedBasic(layer, state, authentication);
-      throw failed;
-    }
     const resolved = state.resolved;
     const login =
       request.method === 'POST' &&
@@ -106,33 +142,55 @@ async function authorizeAndOverride(layer: Layer, request: FastifyRequest) {
 }
 
 export async function registerPipeline(app: FastifyInstance, layer: Layer): Promise<void> {
-  // onRequest, first: the cookie is parsed even for requests the next hook refuses (their
-  // error pages show who is logged in). No secret: the session value carries its own HMAC.
+  // The slot each request's state is handed over in (filled by `start`, stateOf).
+  app.decorateRequest('state', null as unknown as RequestState);
+  // Set when the app starts closing (Fastify's own 503 while closing is off: it skips the stages).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  // cookies: parsed even for requests a later stage refuses (their error pages show who is
+  // logged in). No secret: the session value carries its own HMAC.
   await app.register(fastifyCookie);
-  // Hooks that need not wait for anything take Fastify's callback form: no promise and no
-  // extra microtask turn per hook and request (ADR 0066).
+  // start, then kept: hooks that need not wait take Fastify's callback form — no promise and
+  // no extra microtask turn per hook and request (ADR 0066). A sent reply ends the lifecycle
+  // there (Fastify's rule), and the finishing stage still runs for it.
   app.addHook('onRequest', (request, reply, done) => {
-    let answered: boolean;
+    let answered: boolean | Promise<boolean>;
     try {
-      answered = refuseUnservable(layer, request, reply);
+      const state = stateOf(layer, request);
+      answered = refuseUnservable(state, reply, closing) || answeredFromKept(layer, state, reply);
     } catch (error) {
       done(error as Error);
       return;
     }
-    // `OPTIONS *` was answered: the lifecycle stops here (Fastify's rule for a sent reply).
-    if (!answered) done();
+    if (answered === false) done();
+    else if (answered !== true)
+      answered.then((sent) => {
+        if (!sent) done();
+      }, done);
   });
-  // preParsing → content-type parsers: 415 / 413 before a byte is read, then request.body.
-  const mediaTypeOf = (request: FastifyRequest) => stateOf(layer, request).mediaType;
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    try {
-      refuseBeforeReading(request, mediaTypeOf, layer.bodyLimit);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    done(null, payload);
-  });
+  // authenticate, then body: 401 / 429 before a byte is read, then 415 / 413, then the
+  // content-type parsers fill request.body.
+  const mediaTypeOf = (request: FastifyRequest) => request.state.mediaType;
+  const refuseBody = (request: FastifyRequest) => refuseBeforeReading(request, mediaTypeOf, layer.bodyLimit);
+  if (layer.auth)
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      await authenticate(layer, request.state, request);
+      refuseBody(request);
+      return payload;
+    });
+  else
+    app.addHook('preParsing', (request, _reply, payload, done) => {
+      try {
+        refuseBody(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done(null, payload);
+    });
   registerBodyParsers(app, {
     limit: layer.bodyLimit,
     mediaTypeOf,
@@ -141,9 +199,9 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
         warnBodyNearLimit(layer.errorLog, request.raw, size, layer.bodyLimit);
     },
   });
-  app.addHook('preHandler', (request) => authorizeAndOverride(layer, request));
-  // (the handler: dispatch.ts, one route per resource path, added by create-app.ts)
-  // onSend, one hook: first the bodies that sendPrepared did not compress (problems,
+  app.addHook('preHandler', (request) => authorizeAndOverride(layer, request.state, request));
+  // (dispatch: dispatch.ts, one route per resource path, added by create-app.ts)
+  // finish, one hook: first the bodies that sendPrepared did not compress (problems,
   // applications' own routes), then the headers every response carries.
   app.addHook('onSend', (request, reply, payload, done) => {
     let sent: unknown;
@@ -155,7 +213,7 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
     }
     done(null, sent);
   });
-  // A slow answer is a warning; an event stream (the live error log) is long by design.
+  // slow: a slow answer is a warning; an event stream (the live error log) is long by design.
   const slow = layer.slowRequestMs;
   if (slow !== undefined)
     app.addHook('onResponse', async (request, reply) => {
@@ -169,7 +227,7 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
         slow,
       );
     });
-  // Errors thrown anywhere above, Fastify's own client errors, and unknown paths.
+  // problem: errors thrown anywhere above, Fastify's own client errors, and unknown paths.
   app.setErrorHandler((error, request, reply) => sendProblemToViewer(layer, request, reply, error));
   app.setNotFoundHandler((request, reply) =>
     sendProblemToViewer(layer, request, reply, new HttpError('SHELFMARK_NOT_FOUND')),

@@ -1,9 +1,10 @@
-// Everything the layer knows about one request, in one object (docs/decisions/0038): created
-// in rewriteUrl — the first moment Fastify shows us a request, before routing — and found again
-// by its IncomingMessage, the one object every later stage (Fastify's hooks, the handler, the
-// error handler, the http server's access log) shares. Each fact is computed once, when first
-// asked for: a successful request never chooses an error format, a GET never parses a
-// Content-Type, an anonymous request without security never authenticates.
+// Everything the layer knows about one request, in one object (ADR 0038, 0071): created in
+// rewriteUrl — the first moment Fastify shows us a request, before routing — and handed to the
+// request in the first stage (`request.state`), where every later stage, the handler's context
+// and the error handler take it from. The one lookup by IncomingMessage is for what sees only
+// the raw request: rewriteUrl's hand-over and the http server's access log (%u). Each fact is
+// computed once, when first asked for: a successful request never chooses an error format, a
+// GET never parses a Content-Type, an anonymous request without security never authenticates.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Lang, Links, Principal, UnsafeMethod } from '../resource/types.ts';
@@ -19,7 +20,7 @@ import { negotiateLanguage } from '../negotiation/language.ts';
 import { createLinks, requestBase, type PublicBase } from '../links/links.ts';
 import { resolveUrl, type ResolvedUrl } from '../rewrite/resolve.ts';
 import { headerValue, type Layer } from './layer.ts';
-import type { WireCapture } from './cache-front.ts';
+import type { KeptCapture, KeptLookup } from './kept-response.ts';
 
 /** No authentication configured, or nobody authenticated. */
 const NOBODY: Authentication = {
@@ -42,8 +43,10 @@ export class RequestState {
   accessUser: string | undefined = undefined;
   /** The handler saw a user (ctx.user): the answer is for this viewer only (Cache-Control: private). */
   viewerKnown = false;
-  /** An anonymous or Basic GET's cached answer, kept for the front in onSend (cache-front.ts). */
-  wireCapture: WireCapture | undefined = undefined;
+  /** A keyed GET's request key and the version read for it in the first stage (kept-response.ts). */
+  kept: KeptLookup | undefined = undefined;
+  /** The rendering the dispatcher answered a keyed GET with: kept in the finishing stage. */
+  keptCapture: KeptCapture | undefined = undefined;
   #publicBase: PublicBase | undefined;
   #links: Links | undefined;
   #lang: Lang | undefined;
@@ -141,6 +144,7 @@ export class RequestState {
   }
 }
 
+/** The one per-request store besides the state itself: rewriteUrl sees only the raw request. */
 const states = new WeakMap<IncomingMessage, RequestState>();
 
 /** Called from rewriteUrl: the request's state, with its URL resolved once. */
@@ -150,16 +154,26 @@ export function startRequest(layer: Layer, raw: IncomingMessage): RequestState {
   return state;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's RequestState, handed over in the first stage (pipeline.ts). */
+    state: RequestState;
+  }
+}
+
 /**
- * The request's state. A request Fastify refused before rewriteUrl ran (none today) gets one
- * here that resolves to not-found, so error answers still have links and a format.
+ * The request's state for the first stage to hand over. A request Fastify refused before
+ * rewriteUrl ran (none today) gets one here that resolves to not-found, so error answers still
+ * have links and a format.
  */
 export function stateOf(layer: Layer, request: FastifyRequest): RequestState {
-  let state = states.get(request.raw);
-  if (state === undefined) {
-    state = new RequestState(layer, request.raw, request.url, { kind: 'not-found', why: 'outside-base' });
-    states.set(request.raw, state);
-  }
+  // Fastify's decorator leaves the slot null until the first stage fills it.
+  const handed = request.state as RequestState | null;
+  if (handed) return handed;
+  const state =
+    states.get(request.raw) ??
+    new RequestState(layer, request.raw, request.url, { kind: 'not-found', why: 'outside-base' });
+  request.state = state;
   return state;
 }
 
@@ -174,7 +188,7 @@ export function accessUser(raw: IncomingMessage): string | undefined {
  * ctx.user. A failed Basic attempt never reaches a route: the preHandler answers 401 first.
  */
 export async function requestPrincipal(request: FastifyRequest): Promise<Principal | null> {
-  const state = states.get(request.raw);
+  const state = request.state as RequestState | null;
   return state ? (await state.authentication(request)).principal : null;
 }
 
@@ -183,5 +197,5 @@ export async function requestPrincipal(request: FastifyRequest): Promise<Princip
  * the application's plain Fastify routes: the same as ctx.links. Undefined outside the layer.
  */
 export function requestLinks(request: FastifyRequest): Links | undefined {
-  return states.get(request.raw)?.links;
+  return (request.state as RequestState | null)?.links;
 }

@@ -17,6 +17,7 @@ import {
 } from '../compression/index.ts';
 import type { CachedRepresentation } from '../cache/index.ts';
 import type { HeaderSource, HeaderTarget } from './header-target.ts';
+import type { RequestState } from './request-state.ts';
 
 export interface RespondContext {
   readonly ctx: RequestContext;
@@ -84,22 +85,22 @@ function codingOf(request: HeaderSource, reply: HeaderTarget, prepared: CachedRe
 
 /**
  * A prepared representation's headers, set on `reply` (validators, its own headers, the type
- * and coding), and what goes with them: the status and the bytes, or no body for a 304. The
- * full path (sendPrepared) and the lean path (lean-get.ts) both answer through it.
+ * and coding), and what goes with them: the status and the bytes, or no body for a 304. `now`
+ * is the layer's clock.
  */
-export function preparedResponse(
+function preparedResponse(
   request: HeaderSource,
   reply: HeaderTarget,
   prepared: CachedRepresentation,
   method: string,
-  status = 200,
+  status: number,
+  now: number,
 ): { readonly status: number; readonly body: Buffer | undefined } {
   for (const [name, value] of prepared.headers) reply.header(name, value);
   const coding = codingOf(request, reply, prepared);
   // Each coding its own tag, so no cache mixes the variants; comparisons ignore the suffix.
   reply.header('ETag', coding ? encodedEtag(prepared.etag, coding) : prepared.etag);
   // Sent once its second is over (ADR 0024): a second write within it would carry the same date.
-  const now = Date.now();
   const lastModified = lastModifiedToSend(prepared.lastModified, now);
   if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
   const conditional = {
@@ -131,7 +132,9 @@ export function sendPrepared(
   method: string,
   status = 200,
 ): FastifyReply {
-  const answer = preparedResponse(request, reply, prepared, method, status);
+  // The layer's clock; a request the layer never saw (none of its routes) has only the system's.
+  const now = (request.state as RequestState | null)?.layer.clock() ?? Date.now();
+  const answer = preparedResponse(request, reply, prepared, method, status, now);
   reply.code(answer.status);
   return answer.body === undefined ? reply.send() : sendBody(request, reply, answer.body);
 }

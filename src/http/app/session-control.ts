@@ -1,6 +1,6 @@
 // The session control a handler's context carries (ctx.session): log-in and log-out set or
 // clear the one session cookie on the reply, a password is confirmed like a log-in, a renewed
-// epoch reissues the cookie. NO_SESSION is nobody's, for the lean path (ADR 0070).
+// epoch reissues the cookie.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyAttempts } from '../auth/index.ts';
 import { HttpError } from '../errors/http-error.ts';
@@ -73,28 +73,3 @@ export function sessionControl(
     },
   };
 }
-
-/** A handler asked the lean path for what only the full path has (a log-in on a GET). */
-export class NotOnTheLeanPath extends Error {
-  constructor(what: string) {
-    super(`${what} is answered by the full path`);
-    this.name = 'NotOnTheLeanPath';
-  }
-}
-
-/**
- * Nobody's session, as sessionControl behaves for a request that carries none and is answered
- * without a reply object (lean-get.ts): renewing and logging out change nothing a GET sends
- * (it never sets a cookie), a password cannot be confirmed without a user, and a log-in throws
- * NotOnTheLeanPath, so the request is answered by the full path instead.
- */
-export const NO_SESSION: SessionControl = {
-  login() {
-    return Promise.reject(new NotOnTheLeanPath('a log-in'));
-  },
-  logout() {},
-  confirmPassword() {
-    return Promise.resolve(false);
-  },
-  renew() {},
-};

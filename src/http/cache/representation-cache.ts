@@ -4,8 +4,8 @@
 // changes, the dispatcher reads it BEFORE the handler reads anything else, and an entry is served
 // only when it was stored under the version just read. So a write acknowledged to any client
 // (its counter change committed with it) is seen by the next request on every process.
-// Beside each rendering the cache keeps the finished responses made from it for anonymous
-// requests, keyed by the request's own fields, which are answered before routing (ADR 0069).
+// Beside each rendering the cache keeps the responses made from it for anonymous and Basic
+// requests, keyed by the request's own fields: the pipeline's early exit (ADR 0071).
 
 /** Everything sendRepresentation needs to answer again without the handler. */
 export interface CachedRepresentation {
@@ -28,14 +28,13 @@ export interface CachedRepresentation {
   readonly expiresAt?: number | undefined;
 }
 
-/** A finished 200 response to an anonymous GET, as the full path sent it (ADR 0069). */
+/** A kept 200 response to a keyed GET (kept-response.ts, ADR 0071). */
 export interface WireResponse {
-  /** `[name, value, …]` as sent, Content-Length included, Last-Modified not (it depends on now). */
-  readonly headers: readonly string[];
-  /** The same with Last-Modified last: sent once the version's second is over (ADR 0024). */
-  readonly headersWithLastModified: readonly string[];
+  /** The representation's headers as the dispatcher set them; not Content-Length or Last-Modified. */
+  readonly headers: readonly (readonly [string, string])[];
   /** The bytes sent: the rendering's body or one of its compressed variants (shared with it). */
   readonly payload: Buffer;
+  /** Sent as Last-Modified once its second is over (ADR 0024). */
   readonly lastModified: Date | undefined;
   readonly expiresAt: number | undefined;
 }
@@ -73,7 +72,7 @@ function sizeOf(key: string, entry: CachedRepresentation): number {
 /** A response's own bytes: its payload is its rendering's, counted there (and dropped with it). */
 function wireSizeOf(key: string, wire: WireResponse): number {
   let bytes = ENTRY_OVERHEAD + key.length * 2;
-  for (const text of wire.headersWithLastModified) bytes += text.length * 2 + 16;
+  for (const [name, value] of wire.headers) bytes += (name.length + value.length) * 2 + 32;
   return bytes;
 }
 

@@ -1,10 +1,12 @@
-// Cache hits answered before Fastify (ADR 0069): which requests the front may answer, that its
-// answers are the full path's answers byte for byte, and that it never answers stale.
+// Kept responses, the pipeline's early exit (ADR 0071): which requests have a key, that a kept
+// answer is what the dispatcher answered, that it never answers stale, and that every stage
+// after it (the finishing stage's headers) runs for it. Through inject(), which runs the very
+// stages a socket request runs.
 import assert from 'node:assert/strict';
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { test, type TestContext } from 'node:test';
-import { listenCounting } from '../../../test/kit/http/listen.ts';
-import { requestKeyOf } from './cache-front.ts';
+import { requestKeyOf } from './kept-response.ts';
+import { createResourceApp } from './create-app.ts';
 import { RepresentationCache } from '../cache/index.ts';
 import { compileTrust } from '../links/links.ts';
 import { html } from '../representation/markup.ts';
@@ -23,7 +25,7 @@ test('only an anonymous or Basic, unconditional GET or HEAD without a body has a
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
     assert.equal(key({}, method), undefined);
   assert.equal(key({ authorization: 'Bearer abc' }), undefined, 'no other scheme');
-  const fullPathOnly = {
+  const notKeyed = {
     cookie: 'x=1',
     'if-none-match': '"a"',
     'if-modified-since': 'Sun, 22 Nov 2026 10:00:00 GMT',
@@ -35,8 +37,8 @@ test('only an anonymous or Basic, unconditional GET or HEAD without a body has a
     'transfer-encoding': 'chunked',
     expect: '100-continue',
   };
-  for (const [name, value] of Object.entries(fullPathOnly))
-    assert.equal(key({ [name]: value }), undefined, `${name} takes the full path`);
+  for (const [name, value] of Object.entries(notKeyed))
+    assert.equal(key({ [name]: value }), undefined, `${name}: no key`);
 });
 
 test('every field the answer depends on is part of the key', () => {
@@ -92,16 +94,19 @@ interface Options {
   readonly trustProxy?: string[];
 }
 
-/** A real server: Fastify's own onRequest hook counts what reached Fastify at all. */
+/** The layer with one cacheable resource; `state` counts what the stages after the exit did. */
 async function serve(t: TestContext, options: Options = {}) {
   const state = {
     name: 'Goethe',
     version: 1,
     versionReads: 0,
     handlerCalls: 0,
-    fastifySaw: 0,
+    /** Requests that reached the stages after the early exit (the preHandler). */
+    pastTheExit: 0,
     /** The database is gone: the version read throws (sync) or rejects (async). */
     down: false,
+    /** The layer's clock: the test moves it. */
+    now: Date.parse('2026-11-27T12:00:00Z'),
   };
   const readVersion = () => {
     state.versionReads += 1;
@@ -120,7 +125,7 @@ async function serve(t: TestContext, options: Options = {}) {
       async GET() {
         state.handlerCalls += 1;
         const freshUntil =
-          options.freshForMs === undefined ? undefined : new Date(Date.now() + options.freshForMs);
+          options.freshForMs === undefined ? undefined : new Date(state.now + options.freshForMs);
         const representation = {
           model: { name: state.name },
           view,
@@ -133,74 +138,70 @@ async function serve(t: TestContext, options: Options = {}) {
       },
     },
   };
-  const { port, agent } = await listenCounting(
-    t,
-    {
-      baseUrl: 'https://library.example',
-      trustProxy: options.trustProxy ?? [],
-      resources: [thing],
-      rewrites: [],
-      displayErrors: false,
-      representationCache: cache,
-      // The front alone: a miss goes to Fastify (lean-get.test.ts has the lean path behind it).
-      leanPath: false,
-    },
-    () => {
-      state.fastifySaw += 1;
-    },
-  );
-  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const req = http.request({ port, path, method, headers, agent }, (response) => {
-        let body = '';
-        response.setEncoding('latin1');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => {
-          const { date: _date, ...seen } = response.headers;
-          resolve({ status: response.statusCode ?? 0, headers: seen, body });
-        });
+  const app = await createResourceApp({
+    baseUrl: 'https://library.example',
+    trustProxy: options.trustProxy ?? [],
+    resources: [thing],
+    rewrites: [],
+    displayErrors: false,
+    representationCache: cache,
+    clock: () => state.now,
+    configure(app) {
+      app.addHook('preHandler', async () => {
+        state.pastTheExit += 1;
       });
-      req.on('error', reject);
-      req.end();
-    });
+    },
+  });
+  t.after(() => app.close());
+  const get = async (path: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => {
+    const response = await app.inject({ method, url: path, headers, remoteAddress: '192.0.2.1' });
+    const { date: _date, ...seen } = response.headers;
+    return { status: response.statusCode, headers: seen, body: response.body };
+  };
   return { state, get };
 }
 
 for (const version of ['sync', 'async'] as const) {
-  test(`a repeated anonymous GET is answered in front of Fastify with the same bytes (${version} version read)`, async (t) => {
+  test(`a repeated anonymous GET is answered by the early exit with the same answer (${version} version read)`, async (t) => {
     const { state, get } = await serve(t, { version });
     const first = await get('/thing.json');
     const second = await get('/thing.json');
-    assert.equal(state.fastifySaw, 1, 'the second never reached Fastify');
+    assert.equal(state.pastTheExit, 1, 'the second left the pipeline in its first stage');
     assert.equal(state.handlerCalls, 1);
     assert.deepEqual(second, first, 'status, every header and the body');
     assert.match(String(first.headers['last-modified']), /2026 00:00:00 GMT/);
+    for (const name of ['x-content-type-options', 'cache-control', 'vary', 'content-security-policy'])
+      assert.ok(second.headers[name] !== undefined, `the finishing stage ran for the kept answer: ${name}`);
     const head = await get('/thing.json', {}, 'HEAD');
-    assert.equal(state.fastifySaw, 1, 'HEAD from the GET');
+    assert.equal(state.pastTheExit, 1, 'HEAD from the GET');
     assert.equal(head.body, '');
     assert.deepEqual(head.headers, first.headers, 'HEAD: the GET headers, Content-Length included');
-    assert.equal(state.versionReads, 3, 'one version read per request: the full path reuses the front’s');
+    assert.equal(
+      state.versionReads,
+      3,
+      'one version read per request: the dispatcher reuses the first stage’s',
+    );
   });
 }
 
 for (const version of ['sync', 'async'] as const) {
-  test(`a failed version read is never answered in front: the full path answers it (${version})`, async (t) => {
+  test(`a failed version read is never answered from a kept response (${version})`, async (t) => {
     const { state, get } = await serve(t, { version });
     const kept = await get('/thing.json');
     await get('/thing.json');
-    assert.equal(state.fastifySaw, 1);
+    assert.equal(state.pastTheExit, 1);
     state.down = true;
     const failed = await get('/thing.json');
-    assert.equal(failed.status, 500, 'what the full path makes of it (the catalogue maps it to 503)');
-    assert.equal(state.fastifySaw, 2);
-    assert.equal(state.versionReads, 4, 'the full path reads again: the front passed no version on');
+    assert.equal(failed.status, 500, 'what the dispatcher makes of it (the catalogue maps it to 503)');
+    assert.equal(state.pastTheExit, 2);
+    assert.equal(state.versionReads, 4, 'the dispatcher reads again: the first stage recorded no version');
     state.down = false;
     assert.deepEqual(await get('/thing.json'), kept, 'and once it is back, the kept answer again');
-    assert.equal(state.fastifySaw, 2);
+    assert.equal(state.pastTheExit, 2);
   });
 }
 
-test('after a write (a new version) the front never answers what it kept before', async (t) => {
+test('after a write (a new version) nothing kept before is answered', async (t) => {
   const { state, get } = await serve(t);
   const before = await get('/thing.json');
   await get('/thing.json');
@@ -211,23 +212,37 @@ test('after a write (a new version) the front never answers what it kept before'
   assert.notEqual(after.headers.etag, before.headers.etag);
   assert.equal(state.handlerCalls, 2);
   assert.deepEqual(await get('/thing.json'), after, 'and then keeps the new one');
-  assert.equal(state.fastifySaw, 2);
+  assert.equal(state.pastTheExit, 2);
 });
 
-test('what the key leaves out goes the full path, with its own answer', async (t) => {
+test('a request without a key goes through every stage, with its own answer', async (t) => {
   const { state, get } = await serve(t);
   const plain = await get('/thing.json');
   const conditional = await get('/thing.json', { 'if-none-match': String(plain.headers.etag) });
   assert.equal(conditional.status, 304);
-  assert.equal((await get('/thing.json', { authorization: 'Basic YTpi' })).status, 200);
   assert.equal((await get('/thing.json', { cookie: 'a=1' })).status, 200);
-  assert.equal(state.fastifySaw, 4, 'none of the three was answered in front');
+  assert.equal(state.pastTheExit, 3, 'neither was answered from a kept response');
   const gzip = await get('/thing.json', { 'accept-encoding': 'gzip' });
   assert.equal(gzip.headers['content-encoding'], 'gzip');
   assert.deepEqual(await get('/thing.json', { 'accept-encoding': 'gzip' }), gzip);
   assert.equal((await get('/thing.json')).headers['content-encoding'], undefined);
-  assert.equal(state.fastifySaw, 5, 'each coding its own kept answer');
+  assert.equal(state.pastTheExit, 4, 'each coding its own kept answer');
   assert.equal(state.handlerCalls, 1, 'all of them from the one rendering');
+});
+
+test('Last-Modified is sent by the layer’s clock: not within the second it names, then always', async (t) => {
+  const { state, get } = await serve(t);
+  state.now = Date.parse('2026-01-01T00:00:00.500Z');
+  const within = await get('/thing.json');
+  assert.equal(
+    within.headers['last-modified'],
+    undefined,
+    'a second write within it would carry the same date',
+  );
+  assert.equal((await get('/thing.json')).headers['last-modified'], undefined, 'kept: the same rule');
+  state.now += 1000;
+  assert.equal((await get('/thing.json')).headers['last-modified'], 'Thu, 01 Jan 2026 00:00:00 GMT');
+  assert.equal(state.handlerCalls, 1, 'the kept answer dates itself by the clock');
 });
 
 test('an answer that changes with the clock is not answered after its freshUntil', async (t) => {
@@ -235,13 +250,13 @@ test('an answer that changes with the clock is not answered after its freshUntil
   await get('/thing.json');
   await get('/thing.json');
   assert.equal(state.handlerCalls, 1);
-  await new Promise((resolve) => setTimeout(resolve, 350));
+  state.now += 300;
   await get('/thing.json');
   assert.equal(state.handlerCalls, 2, 'rendered again once it was due');
 });
 
 test('a trusted proxy’s forwarded host gets links of its own; anybody else’s is ignored', async (t) => {
-  const trusted = await serve(t, { trustProxy: ['loopback'] });
+  const trusted = await serve(t, { trustProxy: ['192.0.2.1'] });
   const a = await trusted.get('/thing.json', { 'x-forwarded-host': 'a.example' });
   const b = await trusted.get('/thing.json', { 'x-forwarded-host': 'b.example' });
   assert.match(String(a.headers.link), /a\.example/);
