@@ -20,6 +20,7 @@ import { enteredValues, type FormState } from '../writes/form-html.ts';
 import type { WriteProblem } from '../writes/problems.ts';
 import { accountRepresentation, newAccountPage } from './account-view.ts';
 import { AccountError } from './errors.ts';
+import { lastStaffRefusal } from './last-staff-problem.ts';
 import { ACCOUNT_PROBLEMS, readLocked, readNewPassword, readRole, text } from './input.ts';
 import { hashPassword as scryptHash } from './password.ts';
 import type { AccountResourceOptions } from './password-resource.ts';
@@ -129,8 +130,15 @@ export function accountResource(
     return accountTarget(ctx, persons, accounts, accountPath, 308);
   }
 
+  // The store refuses to remove the last staff account (ADR 0077): 409 SHELFMARK_LAST_STAFF.
   const write = (flow: (ctx: RequestContext) => Promise<Outcome>) => (ctx: RequestContext) =>
-    serialized('catalogue', () => againWhenChanged(() => flow(ctx)));
+    serialized('catalogue', () =>
+      againWhenChanged(() =>
+        flow(ctx).catch((error: unknown) => {
+          throw lastStaffRefusal(error) ?? error;
+        }),
+      ),
+    );
 
   return {
     name: 'account',

@@ -111,6 +111,7 @@ export async function buildContext(
   const asking: Asking = {
     user: authentication.principal,
     sessionId: authentication.session?.id ?? null,
+    sessionExpires: authentication.session?.expires ?? null,
     viaBasic: authentication.via === 'basic',
   };
   const body: unknown = request.body;
@@ -129,7 +130,7 @@ export function anonymousContext(
   base: ContextBase,
   address: () => string,
 ): RequestContext {
-  const asking: Asking = { user: null, sessionId: null, viaBasic: false };
+  const asking: Asking = { user: null, sessionId: null, sessionExpires: null, viaBasic: false };
   const source: ContextSource = { headers: state.raw.headers, body: undefined, bodyType: null, address };
   return contextOf(state, base, source, NO_SESSION, asking);
 }

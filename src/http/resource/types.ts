@@ -64,8 +64,8 @@ export interface SessionControl {
   /** Checks the credentials (rate-limited per account and address) and sets the session cookie.
    * Throws HttpError 401 (wrong credentials) or 429 (too many failures, with Retry-After). */
   login(username: string, password: string): Promise<Principal>;
-  /** Clears the session cookie. */
-  logout(): void;
+  /** Ends the session everywhere (its record, ADR 0076) and clears the session cookie. */
+  logout(): Promise<void>;
   /**
    * Checks the password of the user asking (e.g. the old one before a change), rate-limited and
    * logged like a log-in. False when it is wrong; throws HttpError 429 when too many failed.
