@@ -14,7 +14,7 @@ import { HttpError, notFound } from '../shared/errors.ts';
 import { personPath } from '../shared/urls.ts';
 import { againWhenChanged } from '../writes/changed.ts';
 import { serialized } from '../writes/lock.ts';
-import { formFlow, hasBody, requireStaff } from '../writes/access.ts';
+import { formFlow, hasBody, requireStaff, staffOnly } from '../writes/access.ts';
 import { invalidOutcome } from '../writes/outcomes.ts';
 import { enteredValues, type FormState } from '../writes/form-html.ts';
 import type { WriteProblem } from '../writes/problems.ts';
@@ -130,13 +130,16 @@ export function accountResource(
     return accountTarget(ctx, persons, accounts, accountPath, 308);
   }
 
-  // The store refuses to remove the last staff account (ADR 0077): 409 SHELFMARK_LAST_STAFF.
-  const write = (flow: (ctx: RequestContext) => Promise<Outcome>) => (ctx: RequestContext) =>
-    serialized('catalogue', () =>
-      againWhenChanged(() =>
-        flow(ctx).catch((error: unknown) => {
-          throw lastStaffRefusal(error) ?? error;
-        }),
+  // Staff only, refused unread to anyone else (staffTarget asks first; ADR 0077). The store
+  // refuses to remove the last staff account: 409 SHELFMARK_LAST_STAFF.
+  const write = (flow: (ctx: RequestContext) => Promise<Outcome>) =>
+    staffOnly((ctx: RequestContext) =>
+      serialized('catalogue', () =>
+        againWhenChanged(() =>
+          flow(ctx).catch((error: unknown) => {
+            throw lastStaffRefusal(error) ?? error;
+          }),
+        ),
       ),
     );
 

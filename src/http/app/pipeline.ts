@@ -4,14 +4,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { authenticationError, type Authentication } from '../auth/index.ts';
-import { refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
+import { hasBody, refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { formMethodOverride } from '../method-override/index.ts';
 import type { Layer } from './layer.ts';
+import type { ResourceDefinition } from '../resource/types.ts';
 import { finishResponse } from './finish-response.ts';
+import { mayRefuseUnread, unreadRefusal } from './refuse-unread.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
 import { NEAR_LIMIT, warnBodyNearLimit, warnLimitReached, warnSlowRequest } from './warnings.ts';
+
+/** The resource a route was registered for (create-app.ts), if any. */
+function resourceOf(request: FastifyRequest): ResourceDefinition | undefined {
+  return (request.routeOptions.config as { resource?: ResourceDefinition } | undefined)?.resource;
+}
 
 /** What `OPTIONS *` answers: every method some resource may allow. */
 const SERVER_ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -131,7 +138,18 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
       done(error as Error);
       return;
     }
-    done(null, payload);
+    // Then a write its handler refuses for this client whatever the body: answered unread
+    // (refuse-unread.ts, ADR 0077). Only writes with a body to such a resource wait for it.
+    const resource = resourceOf(request);
+    if (!layer.auth || !hasBody(request.headers) || !mayRefuseUnread(resource, request.method) || !resource) {
+      done(null, payload);
+      return;
+    }
+    const state = stateOf(layer, request);
+    unreadRefusal(state, request, resource, (auth) => logFailedBasic(layer, state, auth)).then(
+      (refusal) => (refusal ? done(refusal) : done(null, payload)),
+      (error: unknown) => done(error as Error),
+    );
   });
   registerBodyParsers(app, {
     limit: layer.bodyLimit,

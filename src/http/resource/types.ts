@@ -2,6 +2,7 @@
 // The application declares resources (a route path and a handler per method) and a rewrite
 // table; the layer does negotiation, links, conditional requests, errors and method rules.
 import type { Markup } from '../representation/markup.ts';
+import type { HttpError } from '../errors/http-error.ts';
 
 export type Format = 'html' | 'xml' | 'json';
 export const FORMATS: readonly Format[] = ['html', 'xml', 'json'];
@@ -124,7 +125,14 @@ export type Outcome =
   | { readonly type: 'redirect'; readonly status: 301 | 303 | 307 | 308; readonly path: string }
   | { readonly type: 'empty'; readonly status: 204 };
 
-export type Handler = (ctx: RequestContext) => Promise<Outcome>;
+export type Handler = ((ctx: RequestContext) => Promise<Outcome>) & {
+  /**
+   * The refusal this handler gives `user` whatever the request's body says (a write that needs
+   * a log-in or staff), or undefined. The layer asks it before reading the body and answers
+   * the refusal unread (app/refuse-unread.ts, ADR 0077): the same problem the handler throws.
+   */
+  readonly refuseUnread?: (user: Principal | null) => HttpError | undefined;
+};
 
 export interface ResourceDefinition {
   readonly name: string;
