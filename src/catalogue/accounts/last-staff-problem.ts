@@ -7,7 +7,8 @@ import { accountStrings } from './strings.ts';
 
 export function lastStaffProblem(): HttpError {
   return new HttpError('SHELFMARK_LAST_STAFF', {
-    detail: 'This is the last staff account: it cannot be deleted, locked or demoted, nor its person deleted. Make another account staff first.',
+    detail:
+      'This is the last staff account: it cannot be deleted, locked or demoted, nor its person deleted. Make another account staff first.',
     localDetail: { de: accountStrings('de').lastStaff, en: accountStrings('en').lastStaff },
   });
 }

@@ -16,12 +16,11 @@ import { accountOf, liveAccounts } from './rows.ts';
 const hashOf = (sessionId: string): string => createHash('sha256').update(sessionId).digest('base64url');
 
 /** The live account of a recorded session: one primary-key read, prepared (ADR 0047). */
-const ACCOUNT_BY_SESSION = prepare(
-  (db: Kysely<DB>) =>
-    liveAccounts(db)
-      .innerJoin('sessions', 'sessions.person_id', 'accounts.person_id')
-      .where('sessions.id_hash', '=', param<string>('idHash'))
-      .where('accounts.person_id', '=', param<number>('id')),
+const ACCOUNT_BY_SESSION = prepare((db: Kysely<DB>) =>
+  liveAccounts(db)
+    .innerJoin('sessions', 'sessions.person_id', 'accounts.person_id')
+    .where('sessions.id_hash', '=', param<string>('idHash'))
+    .where('accounts.person_id', '=', param<number>('id')),
 );
 
 const iso = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString();

@@ -81,7 +81,11 @@ export function createAccountStore(
   async function removeWhere(column: 'username' | 'person_id', value: string | number): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       await lockChangeCounter(trx);
-      const found = await trx.selectFrom('accounts').select('person_id').where(column, '=', value).executeTakeFirst();
+      const found = await trx
+        .selectFrom('accounts')
+        .select('person_id')
+        .where(column, '=', value)
+        .executeTakeFirst();
       if (!found) return false;
       await refuseLastStaff(trx, found.person_id);
       // Its sessions go with it (the foreign key's cascade, ADR 0076): a new account of the
