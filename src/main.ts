@@ -223,6 +223,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       onLimitReached: () => bumpChangeCounter(database.db),
       findUser: (username) => accounts.findByUsername(username),
       findUserById: (id) => accounts.findById(id),
+      sessionRecords: stores.sessions,
       verifyPassword,
       dummyHash,
       origins: [...acceptedOrigins(config.baseUrl), ...config.corsOrigins],

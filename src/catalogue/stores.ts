@@ -14,6 +14,8 @@ import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
 import { createAccountStore, type AccountStore } from './accounts/store.ts';
 import { createCopyStore, type CopyStore } from './copies/index.ts';
+import { sessionRecords } from './accounts/sessions.ts';
+import type { SessionRecords } from '../http/auth/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -26,10 +28,13 @@ export interface CatalogueStores {
   readonly sitemap: SitemapSource;
   readonly accounts: AccountStore;
   readonly checkIns: CheckInStore;
+  /** Log-ins, for the layer's authenticator: log-out ends one everywhere (ADR 0076). */
+  readonly sessions: SessionRecords;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
 export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueStores {
+  const isoNow = options?.now && (() => (options.now as () => Date)().toISOString());
   return {
     persons: createPersonStore(db, options),
     works: createWorkStore(db, options),
@@ -54,7 +59,8 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     lifeDates: createLifeDatesStore(db, options),
     copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),
-    accounts: createAccountStore(db, options?.now && (() => (options.now as () => Date)().toISOString())),
+    accounts: createAccountStore(db, isoNow),
+    sessions: sessionRecords(db, isoNow ?? (() => new Date().toISOString())),
   };
 }
 

@@ -77,6 +77,16 @@ export interface AccountsTable {
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One log-in (migration 0016, ADR 0076): log-out and account removal delete it. */
+export interface SessionsTable {
+  /** SHA-256 (base64url) of the cookie's random session id. */
+  id_hash: string;
+  person_id: number;
+  created_at: string;
+  /** The cookie's expiry; rows past it are pruned. */
+  expires_at: string;
+}
+
 export interface LoansTable {
   id: Generated<number>;
   person_id: number;
@@ -164,4 +174,5 @@ export interface DB {
   login_failures: LoginFailuresTable;
   server_settings: ServerSettingsTable;
   live_row_counts: LiveRowCountsTable;
+  sessions: SessionsTable;
 }

@@ -17,6 +17,7 @@ before(async () => {
   database = await catalogueTestTargets(undefined)[0]!.open();
   const stores = createStores(database.db);
   await stores.persons.create({ slug: 'anna-berger', vorname: 'Anna', nachname: 'Berger' });
+  await stores.persons.create({ slug: 'carl-weber', vorname: 'Carl', nachname: 'Weber' });
   accounts = createAccountStore(database.db);
   deps = {
     accounts,
@@ -55,6 +56,25 @@ test('add, passwd, role, remove; the password is never printed', async () => {
   assert.equal((await accounts.findByUsername('anna'))?.epoch, 1, 'passwd ends the sessions');
   passwords.push('ANNA');
   assert.equal(await runUserCommand(deps, ['passwd', 'anna'], {}), 1, 'the user name is no password');
+  // The only staff account stays (ADR 0077): not demoted, locked or removed, exit 1.
+  for (const command of [
+    ['role', 'anna', 'member'],
+    ['lock', 'anna'],
+    ['remove', 'anna'],
+  ]) {
+    assert.equal(await runUserCommand(deps, command, {}), 1, command.join(' '));
+    assert.match(output.at(-1) ?? '', /last staff account/);
+  }
+  assert.equal((await accounts.findByUsername('anna'))?.epoch, 1, 'nothing was written');
+  passwords.push('carls-passwort');
+  assert.equal(
+    await runUserCommand(deps, ['add', 'carl'], {
+      person: 'carl-weber',
+      role: 'staff',
+      'password-stdin': true,
+    }),
+    0,
+  );
   assert.equal(await runUserCommand(deps, ['role', 'anna', 'member'], {}), 0);
   assert.equal((await accounts.findByUsername('anna'))?.role, 'member');
   assert.equal((await accounts.findByUsername('anna'))?.epoch, 2, 'a role change ends the sessions');

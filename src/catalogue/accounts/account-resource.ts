@@ -14,12 +14,13 @@ import { HttpError, notFound } from '../shared/errors.ts';
 import { personPath } from '../shared/urls.ts';
 import { againWhenChanged } from '../writes/changed.ts';
 import { serialized } from '../writes/lock.ts';
-import { formFlow, hasBody, requireStaff } from '../writes/access.ts';
+import { formFlow, hasBody, requireStaff, staffOnly } from '../writes/access.ts';
 import { invalidOutcome } from '../writes/outcomes.ts';
 import { enteredValues, type FormState } from '../writes/form-html.ts';
 import type { WriteProblem } from '../writes/problems.ts';
 import { accountRepresentation, newAccountPage } from './account-view.ts';
 import { AccountError } from './errors.ts';
+import { lastStaffRefusal } from './last-staff-problem.ts';
 import { ACCOUNT_PROBLEMS, readLocked, readNewPassword, readRole, text } from './input.ts';
 import { hashPassword as scryptHash } from './password.ts';
 import type { AccountResourceOptions } from './password-resource.ts';
@@ -129,8 +130,18 @@ export function accountResource(
     return accountTarget(ctx, persons, accounts, accountPath, 308);
   }
 
-  const write = (flow: (ctx: RequestContext) => Promise<Outcome>) => (ctx: RequestContext) =>
-    serialized('catalogue', () => againWhenChanged(() => flow(ctx)));
+  // Staff only, refused unread to anyone else (staffTarget asks first; ADR 0077). The store
+  // refuses to remove the last staff account: 409 SHELFMARK_LAST_STAFF.
+  const write = (flow: (ctx: RequestContext) => Promise<Outcome>) =>
+    staffOnly((ctx: RequestContext) =>
+      serialized('catalogue', () =>
+        againWhenChanged(() =>
+          flow(ctx).catch((error: unknown) => {
+            throw lastStaffRefusal(error) ?? error;
+          }),
+        ),
+      ),
+    );
 
   return {
     name: 'account',

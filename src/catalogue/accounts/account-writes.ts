@@ -15,6 +15,7 @@ import {
 } from '../shared/compare-and-set.ts';
 import type { DB, Role } from '../tables.ts';
 import { AccountError, ROLES } from './errors.ts';
+import { refuseLastStaff } from './last-staff.ts';
 import { detailsOf, liveAccounts, type AccountDetails } from './rows.ts';
 
 /** What staff change on the account resource. */
@@ -67,6 +68,11 @@ export function accountWrites(db: Kysely<DB>, now: () => string): AccountWrites 
         throw new ChangedMeanwhileError(`the account of person ${current.id}`);
       const set = plan(current, now());
       if (set === null) return current;
+      // A demotion or a lock must leave a staff account (ADR 0077).
+      const staffAfter = (set.role ?? current.role) === 'staff';
+      const lockedAfter = 'locked_at' in set ? set.locked_at !== null : current.locked;
+      if (current.role === 'staff' && !current.locked && (!staffAfter || lockedAfter))
+        await refuseLastStaff(trx, current.id);
       const written = await trx
         .updateTable('accounts')
         .set({ ...set, session_epoch: sql<number>`session_epoch + 1` })

@@ -10,6 +10,8 @@ export {
   type NewAccount,
 } from './store.ts';
 export type { AccountChange, AccountWrites } from './account-writes.ts';
+export { LastStaffError, isLastStaff, refuseLastStaff } from './last-staff.ts';
+export { sessionRecords } from './sessions.ts';
 export { passwordProblem, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from './password-rule.ts';
 export { createDatabaseLoginLimiter, type DatabaseLimiterOptions } from './login-failures.ts';
 export { storedSessionSecret } from './session-secret.ts';

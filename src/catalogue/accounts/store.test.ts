@@ -5,6 +5,7 @@ import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { AccountError, createAccountStore, type AccountStore } from './store.ts';
+import { LastStaffError } from './last-staff.ts';
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
   describe(`AccountStore on ${target.dialect}`, { skip: target.skip }, () => {
@@ -61,6 +62,10 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     test('set password and role, remove', async () => {
       await accounts.add({ personId: ben, username: 'ben', passwordHash: 'old', role: 'staff' });
       assert.equal(await accounts.setPassword('BEN', 'new'), true);
+      await assert.rejects(accounts.setRole('ben', 'member'), LastStaffError, 'the only staff account');
+      // Dora stays staff to the end, so every later test may demote, lock and delete (ADR 0077).
+      const dora = (await stores.persons.create({ vorname: 'Dora', nachname: 'Weiß' })).id;
+      await accounts.add({ personId: dora, username: 'dora', passwordHash: 'h', role: 'staff' });
       assert.equal(await accounts.setRole('ben', 'member'), true);
       assert.deepEqual(await accounts.findById(ben), {
         id: ben,
@@ -128,6 +133,45 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(await accounts.update(999_999, { role: 'member', locked: false }), null);
       assert.equal(await accounts.removeById(cleo), true);
       assert.equal(await accounts.details(cleo), null);
+    });
+
+    test('the last usable staff account is never deleted, locked, demoted, nor its person deleted', async () => {
+      const dora = (await accounts.findByUsername('dora'))?.id;
+      assert.ok(dora);
+      const refused = (what: Promise<unknown>) => assert.rejects(what, LastStaffError);
+      await refused(accounts.setRole('dora', 'member'));
+      await refused(accounts.setLocked('dora', true));
+      await refused(accounts.update(dora, { role: 'staff', locked: true }));
+      await refused(accounts.remove('dora'));
+      await refused(accounts.removeById(dora));
+      await refused(stores.persons.delete(dora));
+      assert.equal(await stores.persons.holdsLastStaff(dora), true);
+      const after = await accounts.details(dora);
+      assert.deepEqual(
+        [after?.role, after?.locked, after?.epoch],
+        ['staff', false, 0],
+        'nothing was written',
+      );
+      const person = await stores.persons.byId(dora);
+      assert.ok(person && 'found' in person, 'the person is still there');
+
+      // Two staff demoting each other at once: serialised by the counter's lock, one stays.
+      const emil = (await stores.persons.create({ vorname: 'Emil', nachname: 'Roth' })).id;
+      await accounts.add({ personId: emil, username: 'emil', passwordHash: 'h', role: 'staff' });
+      assert.equal(await stores.persons.holdsLastStaff(dora), false);
+      const outcomes = await Promise.allSettled([
+        accounts.setRole('dora', 'member'),
+        accounts.setRole('emil', 'member'),
+      ]);
+      assert.deepEqual(outcomes.map((o) => o.status).sort(), ['fulfilled', 'rejected']);
+      const rejected = outcomes.find((o) => o.status === 'rejected');
+      assert.ok(rejected?.reason instanceof LastStaffError);
+      const roles = [(await accounts.findById(dora))?.role, (await accounts.findById(emil))?.role];
+      assert.deepEqual(
+        roles.filter((r) => r === 'staff'),
+        ['staff'],
+        'exactly one staff account left',
+      );
     });
 
     test('a deleted person has no usable account', async () => {

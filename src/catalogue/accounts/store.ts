@@ -21,6 +21,7 @@ import {
   type AccountDetails,
 } from './rows.ts';
 import { AccountError, ROLES } from './errors.ts';
+import { refuseLastStaff } from './last-staff.ts';
 
 export interface NewAccount {
   readonly personId: number;
@@ -80,9 +81,18 @@ export function createAccountStore(
   async function removeWhere(column: 'username' | 'person_id', value: string | number): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       await lockChangeCounter(trx);
+      const found = await trx
+        .selectFrom('accounts')
+        .select('person_id')
+        .where(column, '=', value)
+        .executeTakeFirst();
+      if (!found) return false;
+      await refuseLastStaff(trx, found.person_id);
+      // Its sessions go with it (the foreign key's cascade, ADR 0076): a new account of the
+      // person can never be reached with an old cookie.
       const removed = await trx
         .deleteFrom('accounts')
-        .where(column, '=', value)
+        .where('person_id', '=', found.person_id)
         .returning('person_id')
         .executeTakeFirst();
       if (!removed) return false;

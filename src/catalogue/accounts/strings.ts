@@ -45,6 +45,10 @@ const de = {
   usernameTaken: 'Dieser Benutzername ist vergeben.',
   usernameFixed: 'Der Benutzername eines Kontos bleibt; für einen anderen löschen und neu anlegen.',
   passwordElsewhere: 'Das Passwort wird unter …/konto/passwort geändert.',
+  lastStaff:
+    'Das ist das letzte Personalkonto: Es kann nicht gelöscht, gesperrt oder herabgestuft und seine Person nicht gelöscht werden. Machen Sie zuerst ein anderes Konto zu Personal.',
+  lastStaffTitle: (name: string) => `${name} kann nicht gelöscht werden`,
+  back: 'Zurück',
 };
 
 export type AccountStrings = typeof de;
@@ -93,6 +97,10 @@ const en: AccountStrings = {
   usernameTaken: 'This user name is taken.',
   usernameFixed: "An account's user name stays; delete the account and create another for a new one.",
   passwordElsewhere: 'The password is changed at …/konto/passwort.',
+  lastStaff:
+    'This is the last staff account: it cannot be deleted, locked or demoted, nor its person deleted. Make another account staff first.',
+  lastStaffTitle: (name: string) => `${name} cannot be deleted`,
+  back: 'Back',
 };
 
 export function accountStrings(lang: Lang): AccountStrings {

@@ -11,6 +11,7 @@ import { resolve } from '../shared/lookup.ts';
 import { copiesPath, copyPath } from '../shared/urls.ts';
 import { isValidSlug } from '../slugs.ts';
 import { requireStaff, writeMethods, type WriteMethods } from '../writes/index.ts';
+import { staffOnly } from '../writes/access.ts';
 import { CopiesOnLoanError } from './count.ts';
 import { copiesRepresentation } from './copies-view.ts';
 import { copyFormView, type CopyFormModel } from './forms.ts';
@@ -76,12 +77,12 @@ function write(
   method: keyof WriteMethods,
   pathOf: (ctx: RequestContext) => (slug: string) => string,
 ): Handler {
-  return async (ctx) => {
+  return staffOnly(async (ctx) => {
     requireStaff(ctx);
     const work = await workOf(works, ctx, pathOf(ctx), 308);
     if ('redirect' in work) return work.redirect;
     return methodsFor(store, work.found)[method](ctx);
-  };
+  });
 }
 
 export function copiesResource(store: CopyStore, works: WorkStore): ResourceDefinition {

@@ -70,6 +70,7 @@ export const de = {
     SHELFMARK_PERSON_HAS_LOANS:
       'Die Person hat noch offene Ausleihen oder Vormerkungen und kann deshalb nicht gelöscht werden.',
     SHELFMARK_OVERDUE_LOANS: 'Wegen überfälliger Ausleihen ist zurzeit keine neue Ausleihe möglich.',
+    SHELFMARK_LAST_STAFF: 'Das ist das letzte Personalkonto; es bleibt, bis ein anderes Konto Personal ist.',
     SHELFMARK_BAD_REQUEST: 'Die Anfrage ist fehlerhaft und kann so nicht beantwortet werden.',
     SHELFMARK_BODY_MALFORMED: 'Die gesendeten Daten sind fehlerhaft.',
     SHELFMARK_UNAUTHENTICATED: 'Benutzername oder Passwort ist falsch.',

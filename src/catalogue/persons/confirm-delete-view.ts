@@ -1,12 +1,14 @@
 // A person's delete confirmation (`?loeschen`, ADR 0028) when the store can say what the person
 // has open at the library (ADR 0061): with open loans or holds the page says at once that the
-// person cannot be deleted, and why, instead of offering a button that would answer 409.
+// person cannot be deleted, and why, instead of offering a button that would answer 409; so
+// does the person of the last staff account (ADR 0077).
 // XML and JSON stay the person's (`?loeschen` changes only the staff's HTML page).
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import type { OpenLending } from '../lending/open-lending.ts';
 import { lendingStrings } from '../lending/strings.ts';
+import { accountStrings } from '../accounts/strings.ts';
 import { loansPath } from '../loans/access.ts';
 import type { Person } from '../model.ts';
 import { fullName, personPath } from '../shared/urls.ts';
@@ -15,7 +17,11 @@ import { personRepresentation, personView } from './person-view.ts';
 export interface PersonDeleteModel {
   readonly person: Person;
   readonly open: OpenLending;
+  /** The person holds the last usable staff account (ADR 0077): not deleted either. */
+  readonly lastStaff: boolean;
 }
+
+const hasLending = (m: PersonDeleteModel): boolean => m.open.loans > 0 || m.open.holds > 0;
 
 function blockedHtml(m: PersonDeleteModel, ctx: RequestContext): Markup {
   const t = lendingStrings(ctx.lang);
@@ -23,7 +29,8 @@ function blockedHtml(m: PersonDeleteModel, ctx: RequestContext): Markup {
   const rel = (p: string) => ctx.links.relative(p);
   const main = html`<article class="confirm-delete blocked">
     <h1>${t.cannotDeleteTitle(name)}</h1>
-    <p class="reason">${t.cannotDelete(m.open)}</p>
+    ${hasLending(m) ? html`<p class="reason">${t.cannotDelete(m.open)}</p>` : ''}
+    ${m.lastStaff ? html`<p class="reason">${accountStrings(ctx.lang).lastStaff}</p>` : ''}
     <p>
       <a href="${rel(loansPath(m.person.id))}">${t.toLoans}</a>
       · <a class="cancel" href="${rel(personPath(m.person.slug))}">${t.back}</a>
@@ -35,7 +42,7 @@ function blockedHtml(m: PersonDeleteModel, ctx: RequestContext): Markup {
   );
 }
 
-const blocked = (m: PersonDeleteModel): boolean => m.open.loans > 0 || m.open.holds > 0;
+const blocked = (m: PersonDeleteModel): boolean => hasLending(m) || m.lastStaff;
 
 const personDeleteView: View<PersonDeleteModel> = {
   html: (m, ctx) => (blocked(m) ? blockedHtml(m, ctx) : personView.html(m.person, ctx)),
@@ -50,6 +57,7 @@ const personDeleteView: View<PersonDeleteModel> = {
 export function personDeleteRepresentation(
   person: Person,
   open: OpenLending,
+  lastStaff = false,
 ): Representation<PersonDeleteModel> {
   const base = personRepresentation(person);
   const times = [person.updatedAt, open.lastChange]
@@ -57,7 +65,7 @@ export function personDeleteRepresentation(
     .map((d) => d.getTime());
   return {
     ...base,
-    model: { person, open },
+    model: { person, open, lastStaff },
     view: personDeleteView,
     lastModified: new Date(Math.max(...times)),
     // A hold that runs out changes what the page says is open (ADR 0067).

@@ -14,10 +14,11 @@ import { wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
 import type { OpenLending } from '../lending/open-lending.ts';
 import { personDeleteRepresentation } from './confirm-delete-view.ts';
 
-/** The SQL store says what a person has open at the library; read-only fakes do not. */
-function hasOpenLending(
-  store: PersonStore,
-): store is PersonStore & { openLending(id: number): Promise<OpenLending> } {
+/** The SQL store says what a person has open at the library and holds; read-only fakes do not. */
+function hasOpenLending(store: PersonStore): store is PersonStore & {
+  openLending(id: number): Promise<OpenLending>;
+  holdsLastStaff(id: number): Promise<boolean>;
+} {
   return typeof (store as { openLending?: unknown }).openLending === 'function';
 }
 
@@ -35,7 +36,12 @@ export function personResource(store: PersonStore): ResourceDefinition {
         // Staff asking to delete are told first what the person still has open (ADR 0061).
         if (wantsDeleteConfirmation(ctx) && hasOpenLending(store)) {
           const open = await store.openLending(result.found.id);
-          return { type: 'representation', representation: personDeleteRepresentation(result.found, open) };
+          // Nor is the last staff account's person offered for deletion (ADR 0077).
+          const lastStaff = await store.holdsLastStaff(result.found.id);
+          return {
+            type: 'representation',
+            representation: personDeleteRepresentation(result.found, open, lastStaff),
+          };
         }
         return { type: 'representation', representation: personRepresentation(result.found) };
       },

@@ -34,6 +34,7 @@ import {
   type OpenLending,
 } from '../lending/open-lending.ts';
 import { HOLD_DAYS } from '../holds/queue.ts';
+import { isLastStaff, refuseLastStaff } from '../accounts/last-staff.ts';
 
 export interface PersonInput {
   /** Wanted slug (PUT to a new URL, demo data); generated from the name when absent. */
@@ -60,6 +61,8 @@ export interface SqlPersonStore extends PersonStore {
   delete(id: number, expect?: WriteExpectation): Promise<boolean>;
   /** Open loans and holds of a person: while there are any, delete refuses (ADR 0061). */
   openLending(id: number): Promise<OpenLending>;
+  /** The person holds the last usable staff account: delete refuses (ADR 0077). */
+  holdsLastStaff(id: number): Promise<boolean>;
 }
 
 const SUMMARY_COLUMNS = [
@@ -199,13 +202,16 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
     },
 
     openLending: (id) => openLendingOf(db, id, lending),
+    holdsLastStaff: (id) => isLastStaff(db, id),
 
     // Refused while the person has open loans or holds (PersonHasLendingError, ADR 0061), holds
     // counted as of now (a ready hold that ran out is over, ADR 0067).
     delete: (id, expect) =>
-      softDelete(db, 'persons', id, expect, now, touchWorksOf, (trx, personId) =>
-        refuseWhileLending(trx, personId, lending),
-      ),
+      softDelete(db, 'persons', id, expect, now, touchWorksOf, async (trx, personId) => {
+        await refuseWhileLending(trx, personId, lending);
+        // The person's account goes with it: never the last staff account (ADR 0077).
+        await refuseLastStaff(trx, personId);
+      }),
   };
 }
 

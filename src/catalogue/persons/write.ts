@@ -10,6 +10,7 @@ import { personRepresentation } from './person-view.ts';
 import type { SqlPersonStore } from './store.ts';
 import { PersonHasLendingError } from '../lending/open-lending.ts';
 import { personHasLendingProblem } from '../lending/problems.ts';
+import { lastStaffRefusal } from '../accounts/last-staff-problem.ts';
 
 /** The write side of the person store (SqlPersonStore has it). */
 export type PersonWriter = Pick<SqlPersonStore, 'create' | 'replace' | 'delete'>;
@@ -30,7 +31,9 @@ export function personWriteMethods(store: WritablePersonStore): WriteMethods {
     readInput: async (ctx) => readPerson(ctx.body, ctx.links),
     fieldNames: PERSON_FIELD_NAMES,
     // The store refuses to delete a person with open loans or holds (ADR 0061): 409.
-    refusal: (error) => (error instanceof PersonHasLendingError ? personHasLendingProblem(error) : undefined),
+    // Nor the person of the last staff account (ADR 0077).
+    refusal: (error) =>
+      error instanceof PersonHasLendingError ? personHasLendingProblem(error) : lastStaffRefusal(error),
     formPage: ({ current, version, state, canonicalPath }) => {
       const model: PersonFormModel = {
         mode: current ? 'edit' : 'new',

@@ -74,7 +74,7 @@ export function sessionResource(persons: PersonStore): ResourceDefinition {
       },
 
       async DELETE(ctx) {
-        ctx.session.logout();
+        await ctx.session.logout();
         return formFlow(ctx) ? { type: 'redirect', status: 303, path: '/' } : { type: 'empty', status: 204 };
       },
     },

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { nextUpdatedAt } from '../shared/compare-and-set.ts';
 import { lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { AccountRecord } from './records.ts';
+import { isLastStaff } from '../accounts/last-staff.ts';
 
 /** Not a hash verifyPassword accepts: no password logs in until one is set. */
 export const NO_PASSWORD = '!imported';
@@ -72,6 +73,11 @@ export async function writeAccounts(batch: Batch, all: readonly Line<AccountReco
     }
     if (row && row.role === r.rolle) {
       outcomes.set(line.line, 'unchanged');
+      continue;
+    }
+    // A demotion must leave a staff account (ADR 0077): refused like any other line.
+    if (row?.role === 'staff' && (await isLastStaff(trx, person.id))) {
+      outcomes.set(line.line, { reason: `username ${r.username}: the last staff account stays staff` });
       continue;
     }
     if (row)

@@ -1,13 +1,13 @@
 // Who may write, and how a write answers (docs/methods.md, docs/access.md).
-import type { RequestContext } from '../../http/resource/types.ts';
+import type { Handler, Outcome, Principal, RequestContext } from '../../http/resource/types.ts';
 import { HttpError } from '../shared/errors.ts';
 
-/** Creating, changing and deleting persons and works is for staff; anyone else gets 403. */
-export function requireStaff(ctx: RequestContext): void {
-  if (ctx.user?.role === 'staff') return;
-  throw new HttpError('SHELFMARK_FORBIDDEN', {
+/** The 403 anyone but staff gets for a write to the catalogue; undefined for staff. */
+export function staffRefusal(user: Principal | null): HttpError | undefined {
+  if (user?.role === 'staff') return undefined;
+  return new HttpError('SHELFMARK_FORBIDDEN', {
     detail:
-      ctx.user === null
+      user === null
         ? 'Only staff may change the catalogue; please log in.'
         : 'Only staff may change the catalogue.',
     localDetail: {
@@ -15,6 +15,21 @@ export function requireStaff(ctx: RequestContext): void {
       en: 'Only staff may change the catalogue.',
     },
   });
+}
+
+/** Creating, changing and deleting persons and works is for staff; anyone else gets 403. */
+export function requireStaff(ctx: RequestContext): void {
+  const refusal = staffRefusal(ctx.user);
+  if (refusal) throw refusal;
+}
+
+/**
+ * A staff-only write handler that says so before the body is read: the layer answers anyone
+ * else's request with the same 403 unread (refuseUnread, ADR 0077). `handler` must call
+ * requireStaff before anything else it might answer.
+ */
+export function staffOnly(handler: (ctx: RequestContext) => Promise<Outcome>): Handler {
+  return Object.assign(handler, { refuseUnread: staffRefusal });
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Fields } from '../../http/body/index.ts';
 import type { WriteExpectation } from '../shared/compare-and-set.ts';
 import { gone, notFound, type HttpError } from '../shared/errors.ts';
 import type { Finder } from '../shared/lookup.ts';
-import { formFlow, hasBody, requireStaff } from './access.ts';
+import { formFlow, hasBody, requireStaff, staffOnly } from './access.ts';
 import { againWhenChanged } from './changed.ts';
 import { enteredValues, type FormState } from './form-html.ts';
 import { serialized } from './lock.ts';
@@ -121,10 +121,10 @@ export function pickWriteMethods<K extends keyof WriteMethods>(
 
 /** Runs the flow of one write: staff only, then the rest under the catalogue lock (ADR 0023). */
 function staffWrite(flow: (ctx: RequestContext) => Promise<Outcome>): Handler {
-  return async (ctx) => {
+  return staffOnly(async (ctx) => {
     requireStaff(ctx);
     return serialized('catalogue', () => flow(ctx));
-  };
+  });
 }
 
 /** A store error of a write: the resource's own 422, a taken slug (only where the client chose it) 409, else as is. */

@@ -2,7 +2,7 @@
 // the authenticator (Basic, then the signed session cookie), the session cookies, the CSRF
 // guard and how form tokens are issued. The hooks that use them are in pipeline.ts; a
 // request's authentication is asked for through its RequestState.
-import { createAuthenticator, type Authenticator } from '../auth/index.ts';
+import { createAuthenticator, type Authenticator, type SessionRecords } from '../auth/index.ts';
 import { createCsrfGuard, DEFAULT_CSRF_MAX_AGE, type CsrfGuard } from '../csrf/index.ts';
 import { createSessionCodec, createSessionCookies, type SessionCookies } from '../session/index.ts';
 import type { SecurityConfig } from './options.ts';
@@ -12,6 +12,8 @@ export interface LayerAuth {
   readonly cookies: SessionCookies;
   readonly csrf: CsrfGuard;
   readonly now: () => number;
+  /** Log-in records its session here, log-out ends it (ADR 0076); absent: stateless cookies. */
+  readonly sessionRecords: SessionRecords | undefined;
   /** The log-in resource's path under the base: its POST gets the origin check only. */
   readonly loginPath: string | undefined;
   /** The `_csrf` value for forms of this session. */
@@ -35,6 +37,7 @@ export function createLayerAuth(
     verifyPassword: config.verifyPassword,
     sessions,
     now,
+    ...(config.sessionRecords !== undefined && { sessionRecords: config.sessionRecords }),
     ...(config.limiter !== undefined && { limiter: config.limiter }),
     ...(config.addressLimiter !== undefined && { addressLimiter: config.addressLimiter }),
     ...(config.gate !== undefined && { gate: config.gate }),
@@ -53,5 +56,5 @@ export function createLayerAuth(
   // same bytes (stable ETag, 304s for logged-in readers); it stays valid maxAge minus a bucket.
   const bucketMs = Math.max(1000, Math.min(10 * 60_000, (maxAge * 1000) / 12));
   const tokenFor = (sessionId: string) => csrf.token(sessionId, Math.floor(now() / bucketMs) * bucketMs);
-  return { authenticator, cookies, csrf, now, loginPath, tokenFor };
+  return { authenticator, cookies, csrf, now, loginPath, tokenFor, sessionRecords: config.sessionRecords };
 }

@@ -111,6 +111,7 @@ export async function buildContext(
   const asking: Asking = {
     user: authentication.principal,
     sessionId: authentication.session?.id ?? null,
+    sessionExpires: authentication.session?.expires ?? null,
     viaBasic: authentication.via === 'basic',
   };
   const body: unknown = request.body;

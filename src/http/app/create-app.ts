@@ -89,7 +89,13 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
   });
   if (o.health !== undefined) registerHealthRoute(app, o.health);
   for (const resource of o.resources) {
-    app.route({ method: ROUTED_METHODS, url: resource.path, handler: dispatcher(layer, resource) });
+    // The route's resource, for the pre-parse authorization (refuse-unread.ts).
+    app.route({
+      method: ROUTED_METHODS,
+      url: resource.path,
+      handler: dispatcher(layer, resource),
+      config: { resource },
+    });
   }
   await o.configure?.(app);
   return app;

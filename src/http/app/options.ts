@@ -2,7 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../resource/types.ts';
 import type { ErrorPage } from '../errors/error-page.ts';
-import type { AccountRecord, CredentialCache, LoginLimiter, VerificationGate } from '../auth/index.ts';
+import type {
+  AccountRecord,
+  CredentialCache,
+  LoginLimiter,
+  SessionRecords,
+  VerificationGate,
+} from '../auth/index.ts';
 import type { RepresentationCache } from '../cache/index.ts';
 import type { HealthOptions } from '../health/index.ts';
 import type { ErrorLog } from '../../logging/index.ts';
@@ -13,6 +19,8 @@ export interface SecurityConfig {
   readonly secrets: readonly string[];
   findUser(username: string): Promise<AccountRecord | null>;
   findUserById(id: number): Promise<AccountRecord | null>;
+  /** Server-side session records: log-out ends a session everywhere (ADR 0076). Absent: stateless cookies. */
+  readonly sessionRecords?: SessionRecords;
   verifyPassword(password: string, hash: string): Promise<boolean>;
   /** A hash of some random password, checked for unknown names (same timing as a wrong password). */
   readonly dummyHash?: string;

@@ -7,12 +7,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { authenticationError, type Authentication } from '../auth/index.ts';
-import { refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
+import { hasBody, refuseBeforeReading, registerBodyParsers } from '../body/index.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { formMethodOverride } from '../method-override/index.ts';
 import type { Layer } from './layer.ts';
+import type { ResourceDefinition } from '../resource/types.ts';
 import { finishResponse } from './finish-response.ts';
 import { answeredFromKept } from './kept-response.ts';
+import { mayRefuseUnread, unreadRefusal } from './refuse-unread.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { sendProblemToViewer } from './send-problem.ts';
 import { NEAR_LIMIT, warnBodyNearLimit, warnLimitReached, warnSlowRequest } from './warnings.ts';
@@ -31,6 +33,11 @@ export const STAGES = [
   { name: 'slow', hook: 'onResponse' },
   { name: 'problem', hook: 'errorHandler' },
 ] as const;
+
+/** The resource a route was registered for (create-app.ts), if any. */
+function resourceOf(request: FastifyRequest): ResourceDefinition | undefined {
+  return (request.routeOptions.config as { resource?: ResourceDefinition } | undefined)?.resource;
+}
 
 /** What `OPTIONS *` answers: every method some resource may allow. */
 const SERVER_ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -179,6 +186,14 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
     app.addHook('preParsing', async (request, _reply, payload) => {
       await authenticate(layer, request.state, request);
       refuseBody(request);
+      // Then a write its handler refuses for this client whatever the body: answered unread
+      // (refuse-unread.ts, ADR 0077). Only writes with a body to such a resource wait for it.
+      const resource = resourceOf(request);
+      if (resource && hasBody(request.headers) && mayRefuseUnread(resource, request.method)) {
+        const state = request.state;
+        const refusal = await unreadRefusal(state, request, resource, (auth) => logFailedBasic(layer, state, auth));
+        if (refusal) throw refusal;
+      }
       return payload;
     });
   else

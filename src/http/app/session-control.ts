@@ -17,6 +17,8 @@ function overHttps(state: RequestState): boolean {
 export interface Asking {
   user: Principal | null;
   sessionId: string | null;
+  /** The session's expiry (Unix seconds): a reissued cookie keeps it (ADR 0076). */
+  sessionExpires: number | null;
   viaBasic: boolean;
 }
 
@@ -43,16 +45,22 @@ export function sessionControl(
       const session = auth.cookies.set(reply, result.principal.id, auth.now(), overHttps(state), {
         epoch: result.epoch,
       });
+      // Recorded before the answer leaves, so the cookie works on every worker from the next request.
+      await auth.sessionRecords?.start(session);
       asking.user = result.principal;
       asking.sessionId = session.id;
+      asking.sessionExpires = session.expires;
       asking.viaBasic = false;
       state.accessUser = result.principal.username;
       return result.principal;
     },
-    logout() {
+    async logout() {
       if (!auth) return;
+      // The record goes first: a copy of the cookie kept anywhere is then over too (ADR 0076).
+      if (asking.sessionId !== null) await auth.sessionRecords?.end(asking.sessionId);
       auth.cookies.clear(reply, overHttps(state));
       asking.sessionId = null;
+      asking.sessionExpires = null;
       if (!asking.viaBasic) asking.user = null;
     },
     async confirmPassword(password) {
@@ -69,7 +77,17 @@ export function sessionControl(
     },
     renew(epoch) {
       if (!auth || asking.viaBasic || asking.sessionId === null || !asking.user) return;
-      auth.cookies.set(reply, asking.user.id, auth.now(), overHttps(state), { epoch, id: asking.sessionId });
+      // The same session, so the same record and the same end: a password change does not
+      // lengthen it (its record expires with the first cookie).
+      const nowMs = auth.now();
+      const left =
+        asking.sessionExpires === null ? undefined : asking.sessionExpires - Math.floor(nowMs / 1000);
+      auth.cookies.set(reply, asking.user.id, nowMs, overHttps(state), {
+        epoch,
+        id: asking.sessionId,
+        ...(left !== undefined && { ttlSeconds: left }),
+      });
     },
   };
 }
+

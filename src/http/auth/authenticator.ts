@@ -40,6 +40,24 @@ export interface AccountRecord {
   readonly locked?: boolean;
 }
 
+/**
+ * Server-side session records (ADR 0076): a session cookie counts only while its record lives,
+ * so a log-out ends it on every worker and machine, and an account's removal ends its sessions
+ * for good (a new account of the same person never finds them). The application keeps them
+ * (src/http knows no SQL); without them a verified cookie counts until it expires (ADR 0032).
+ */
+export interface SessionRecords {
+  /** Records a log-in's session (its id, user and expiry). */
+  start(session: Session): Promise<void>;
+  /**
+   * The account of this recorded session of `session.userId`, read in one query with the record;
+   * null when there is none (logged out, the account removed) or the account is not live.
+   */
+  accountOf(session: Session): Promise<AccountRecord | null>;
+  /** Ends a session everywhere (log-out); nothing when it is already over. */
+  end(sessionId: string): Promise<void>;
+}
+
 /** The account's epoch (0 for applications without epochs). */
 export const epochOf = (a: AccountRecord): number => a.epoch ?? 0;
 
@@ -50,6 +68,8 @@ export interface AuthenticatorOptions {
   findUserById(id: number): Promise<AccountRecord | null>;
   verifyPassword(password: string, hash: string): Promise<boolean>;
   readonly sessions: SessionCodec;
+  /** When given, a session cookie also needs its record (log-out ends it everywhere, ADR 0076). */
+  readonly sessionRecords?: SessionRecords;
   /** Failures per (account, address). Default: a MemoryLoginLimiter (5 per 15 minutes). */
   readonly limiter?: LoginLimiter;
   /** Failures per address, whatever the account. Default: in memory, 50 per 15 minutes. */
@@ -241,8 +261,11 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     const session = options.sessions.read(input.sessionCookie, now());
     if (!session) return ANONYMOUS;
     // The account is read on every request anyway (its role); its epoch and lock come in the same
-    // row, so ending sessions everywhere costs no extra query (ADR 0063).
-    const account = await options.findUserById(session.userId);
+    // row, so ending sessions everywhere costs no extra query (ADR 0063); so does the session's
+    // record, joined into that read (ADR 0076).
+    const account = options.sessionRecords
+      ? await options.sessionRecords.accountOf(session)
+      : await options.findUserById(session.userId);
     if (!account || account.locked || epochOf(account) !== session.epoch) return ANONYMOUS;
     return {
       ...ANONYMOUS,

@@ -10,6 +10,7 @@ export type {
   LimitReached,
   AuthenticatorOptions,
   LoginResult,
+  SessionRecords,
 } from './authenticator.ts';
 export { MemoryLoginLimiter, limiterKey, addressLimiterKey } from './rate-limit.ts';
 export { normaliseUsername } from './username.ts';

@@ -1,6 +1,7 @@
 export {
   registerBodyParsers,
   refuseBeforeReading,
+  hasBody,
   parserFor,
   ACCEPTED_BODY_TYPES,
   ACCEPT_POST,

@@ -3,6 +3,7 @@
 // applied to text we decoded strictly ourselves.
 import { isFields, type Fields } from './fields.ts';
 import { HttpError } from '../errors/index.ts';
+import { parserMessage } from '../errors/bounded-detail.ts';
 
 function refusePoison(key: string, value: unknown): unknown {
   if (
@@ -23,7 +24,7 @@ export function parseJsonFields(text: string): Fields {
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw new HttpError('SHELFMARK_BODY_MALFORMED', {
-      detail: `The JSON body is malformed: ${(error as Error).message}`,
+      detail: `The JSON body is malformed: ${parserMessage((error as Error).message)}`,
     });
   }
   if (!isFields(value)) {

@@ -81,7 +81,8 @@ export function parserFor(media: MediaType, method?: string): (text: string) => 
   return parse;
 }
 
-function hasBody(headers: IncomingHttpHeaders): boolean {
+/** The request says it has a body: a length above 0, or chunked. */
+export function hasBody(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

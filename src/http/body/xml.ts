@@ -8,6 +8,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { addField, emptyFields, type Fields, type FieldValue } from './fields.ts';
 import { HttpError } from '../errors/index.ts';
+import { parserMessage } from '../errors/bounded-detail.ts';
 import { decodeXmlText } from './xml-text.ts';
 
 const MAX_DEPTH = 32;
@@ -82,12 +83,13 @@ export function parseXmlFields(text: string): Fields {
   }
   checkDeclaredEncoding(text);
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw malformed(`The XML body is malformed (line ${valid.err.line}): ${valid.err.msg}`);
+  if (valid !== true)
+    throw malformed(`The XML body is malformed (line ${valid.err.line}): ${parserMessage(valid.err.msg)}`);
   let top: Node[];
   try {
     top = parser.parse(text) as Node[];
   } catch (error) {
-    throw malformed(`The XML body is malformed: ${(error as Error).message}`);
+    throw malformed(`The XML body is malformed: ${parserMessage((error as Error).message)}`);
   }
   const roots = top.filter((n) => tagOf(n) !== undefined);
   const root = roots[0];

@@ -1,5 +1,6 @@
 // The error a handler (or hook) throws to answer with a status other than 2xx/3xx. The layer
 // turns it into RFC 9457 problem details in the negotiated format.
+import { boundedDetail } from './bounded-detail.ts';
 import { ERROR_CODES, type ErrorCode } from './codes.ts';
 import type { Lang } from '../resource/types.ts';
 
@@ -49,15 +50,13 @@ export class HttpError extends Error {
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(code: ErrorCode, options: HttpErrorOptions = {}) {
-    super(
-      options.detail ?? ERROR_CODES[code].title,
-      options.cause === undefined ? {} : { cause: options.cause },
-    );
+    const detail = options.detail === undefined ? undefined : boundedDetail(options.detail);
+    super(detail ?? ERROR_CODES[code].title, options.cause === undefined ? {} : { cause: options.cause });
     this.name = 'HttpError';
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.title = options.title ?? ERROR_CODES[code].title;
-    this.detail = options.detail;
+    this.detail = detail;
     this.localDetail = options.localDetail;
     this.extensions = options.extensions ?? {};
     this.headers = options.headers ?? {};

@@ -1,4 +1,5 @@
 // From whatever was thrown to the problem object and the headers to send with it.
+import { boundedDetail } from './bounded-detail.ts';
 import { HttpError } from './http-error.ts';
 import { codeForStatus, ERROR_CODES } from './codes.ts';
 import { exceptionDetails } from './exception-details.ts';
@@ -44,7 +45,8 @@ export function toProblem(error: unknown, instance: string, displayErrors: boole
   const status = statusOf(error);
   if (status !== undefined && status < 500) {
     const code = codeForStatus(status);
-    const detail = error instanceof Error ? error.message : undefined;
+    // Bounded like every detail (bounded-detail.ts): the message may quote the request.
+    const detail = error instanceof Error ? boundedDetail(error.message) : undefined;
     const problem: Problem = {
       type: 'about:blank',
       title: ERROR_CODES[code].title,

@@ -2,6 +2,7 @@
 // The application declares resources (a route path and a handler per method) and a rewrite
 // table; the layer does negotiation, links, conditional requests, errors and method rules.
 import type { Markup } from '../representation/markup.ts';
+import type { HttpError } from '../errors/http-error.ts';
 
 export type Format = 'html' | 'xml' | 'json';
 export const FORMATS: readonly Format[] = ['html', 'xml', 'json'];
@@ -64,8 +65,8 @@ export interface SessionControl {
   /** Checks the credentials (rate-limited per account and address) and sets the session cookie.
    * Throws HttpError 401 (wrong credentials) or 429 (too many failures, with Retry-After). */
   login(username: string, password: string): Promise<Principal>;
-  /** Clears the session cookie. */
-  logout(): void;
+  /** Ends the session everywhere (its record, ADR 0076) and clears the session cookie. */
+  logout(): Promise<void>;
   /**
    * Checks the password of the user asking (e.g. the old one before a change), rate-limited and
    * logged like a log-in. False when it is wrong; throws HttpError 429 when too many failed.
@@ -124,7 +125,14 @@ export type Outcome =
   | { readonly type: 'redirect'; readonly status: 301 | 303 | 307 | 308; readonly path: string }
   | { readonly type: 'empty'; readonly status: 204 };
 
-export type Handler = (ctx: RequestContext) => Promise<Outcome>;
+export type Handler = ((ctx: RequestContext) => Promise<Outcome>) & {
+  /**
+   * The refusal this handler gives `user` whatever the request's body says (a write that needs
+   * a log-in or staff), or undefined. The layer asks it before reading the body and answers
+   * the refusal unread (app/refuse-unread.ts, ADR 0077): the same problem the handler throws.
+   */
+  readonly refuseUnread?: (user: Principal | null) => HttpError | undefined;
+};
 
 export interface ResourceDefinition {
   readonly name: string;

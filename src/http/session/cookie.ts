@@ -47,7 +47,7 @@ export function createSessionCookies(options: SessionCookieOptions): SessionCook
     set(reply, userId, nowMs, secure = false, issue = {}) {
       const { value, session } = codec.issue(userId, nowMs, issue);
       const flags = { ...attributes, secure: attributes.secure === true || secure };
-      reply.setCookie(name, value, { ...flags, maxAge: codec.ttlSeconds });
+      reply.setCookie(name, value, { ...flags, maxAge: issue.ttlSeconds ?? codec.ttlSeconds });
       return session;
     },
     clear(reply, secure = false) {

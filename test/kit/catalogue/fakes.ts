@@ -56,7 +56,7 @@ const failingSession: SessionControl = {
   async login() {
     throw new HttpError('SHELFMARK_UNAUTHENTICATED', { detail: 'Wrong user name or password.' });
   },
-  logout() {},
+  async logout() {},
   async confirmPassword() {
     return false;
   },

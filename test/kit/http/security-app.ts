@@ -97,7 +97,7 @@ const login: ResourceDefinition = {
       };
     },
     async DELETE(ctx) {
-      ctx.session.logout();
+      await ctx.session.logout();
       return { type: 'empty', status: 204 };
     },
   },

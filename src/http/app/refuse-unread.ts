@@ -1,0 +1,66 @@
+// Authorization before the body is read (ADR 0077). A write that its handler refuses for this
+// client whatever the body says — an anonymous write where a log-in is needed, a member's write
+// to a staff-only resource — is answered before a byte of the body is parsed: the same 401/403
+// problem the handler or the authenticator would give after parsing, so a client learns nothing
+// new, and a megabyte of XML from nobody no longer costs a parse. The body is left unread and
+// Node discards it once the answer is sent (as for the 415 and 413 of refuseBeforeReading), so
+// the connection stays usable. A handler says so with `refuseUnread` (resource/types.ts).
+//
+// Decidable without the body only when every handler the request could reach refuses: a form
+// POST may carry `_method=PUT|DELETE` (method-override), so it needs POST, PUT and DELETE to
+// exist and all refuse; anything else (a missing handler would be 405) is left to the handler.
+import type { FastifyRequest } from 'fastify';
+import { authenticationError } from '../auth/index.ts';
+import type { HttpError } from '../errors/http-error.ts';
+import type { Handler, HandlerMethod, ResourceDefinition } from '../resource/types.ts';
+import type { Authentication } from '../auth/index.ts';
+import type { RequestState } from './request-state.ts';
+
+/** The handlers a request with this method and body type could reach. */
+function reachable(
+  resource: ResourceDefinition,
+  method: string,
+  form: boolean,
+  at: readonly HandlerMethod[] | undefined,
+): (Handler | undefined)[] {
+  const names: HandlerMethod[] =
+    method === 'POST' && form ? ['POST', 'PUT', 'DELETE'] : [method as HandlerMethod];
+  return names.map((name) =>
+    (at && !at.includes(name)) || !Object.hasOwn(resource.methods, name) ? undefined : resource.methods[name],
+  );
+}
+
+/** Whether a body-carrying request to `resource` may have to be refused unread (no I/O). */
+export function mayRefuseUnread(resource: ResourceDefinition | undefined, method: string): boolean {
+  if (!resource || method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  return Object.values(resource.methods).some((handler) => handler?.refuseUnread !== undefined);
+}
+
+/**
+ * The refusal to answer unread, or undefined (read and parse the body as usual). A failed Basic
+ * attempt is refused as the preHandler would (401/429), logged there by `onFailedBasic`.
+ */
+export async function unreadRefusal(
+  state: RequestState,
+  request: FastifyRequest,
+  resource: ResourceDefinition,
+  onFailedBasic: (authentication: Authentication) => void,
+): Promise<HttpError | undefined> {
+  const resolved = state.resolved;
+  if (resolved.kind !== 'resource') return undefined;
+  const handlers = reachable(
+    resource,
+    request.method,
+    state.bodyType === 'form',
+    resource.methodsAt?.(resolved.query),
+  );
+  if (handlers.some((h) => h?.refuseUnread === undefined)) return undefined;
+  const authentication = await state.authentication(request);
+  const failed = authenticationError(authentication);
+  if (failed) {
+    onFailedBasic(authentication);
+    return failed;
+  }
+  const refusals = handlers.map((h) => h?.refuseUnread?.(authentication.principal));
+  return refusals.every((r) => r !== undefined) ? refusals[0] : undefined;
+}
