@@ -18,3 +18,4 @@ export { checkFields, SLUG_PATTERN } from './validate.ts';
 export type { FieldCheck, FieldRule, FieldSpec, FieldProblem, ProblemCode, Validated } from './validate.ts';
 export type { Fields, FieldValue } from './fields.ts';
 export { isFields } from './fields.ts';
+export { fieldSpecJsonSchema, fieldSpecFormSchema, type JsonSchema } from './schema.ts';
