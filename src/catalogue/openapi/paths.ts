@@ -357,7 +357,7 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
         summary: 'Set a new password',
         description: 'The own account needs `altesPasswort`; staff set anyone’s without it.',
         body: 'password',
-        success: [200],
+        success: [204],
       },
     },
   },
@@ -373,6 +373,7 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
       GET: { summary: 'Who is signed in (and the CSRF token), or the log-in form' },
       POST: {
         summary: 'Log in: set the session cookie',
+        description: 'Needs an `Origin` (or `Referer`) of this server, like every write of a cookie session.',
         body: 'login',
         success: [200],
         refusals: ['SHELFMARK_UNAUTHENTICATED', 'SHELFMARK_TOO_MANY_REQUESTS'],

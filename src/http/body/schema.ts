@@ -66,8 +66,10 @@ export function fieldSpecFormSchema(spec: FieldSpec): JsonSchema {
   const schema = objectSchema(spec, textValue);
   const properties = schema.properties as Record<string, JsonSchema>;
   for (const [name, rule] of Object.entries(spec)) {
-    // A form sends an empty input as "", never null.
-    if (!rule.required && !rule.many) properties[name] = textValue(rule);
+    const one = textValue(rule);
+    // A form sends an empty input as "", never null; a field given once is one value.
+    if (rule.many) properties[name] = { anyOf: [one, { type: 'array', items: one }] };
+    else if (!rule.required) properties[name] = one;
   }
   return schema;
 }
