@@ -1,8 +1,9 @@
 // Prism's validating proxy (@stoplight/prism-cli, a devDependency) in front of a real server:
 // every request and response is checked against the OpenAPI description (ADR 0074). With
-// `--errors` a response the description does not allow is replaced by Prism's own 500
-// problem (type VIOLATIONS); request violations are reported in the `sl-violations` header and
-// the request is forwarded all the same (so a deliberately bad request still reaches the server).
+// `--errors` a response the description does not allow (an error-severity violation) is replaced
+// by Prism's own 500 problem (type VIOLATIONS); warnings (an unlisted 4xx/5xx status) are only
+// reported in the `sl-violations` header. A request that breaks the description (a body its
+// schema refuses, a missing credential) Prism answers itself (422, 401) without forwarding it.
 import { createRequire } from 'node:module';
 import { freePort, startProcess, type StartedProcess } from '../support/process.ts';
 

@@ -65,8 +65,16 @@ export interface DocumentedPath {
 const text = { type: 'string' };
 const PAGING: readonly QueryParameter[] = [
   { name: 'q', schema: text, description: 'Search terms.' },
-  { name: 'nach', schema: text, description: 'Paging: the page after this key (from the `naechste` link, `rel="next"`).' },
-  { name: 'vor', schema: text, description: 'Paging: the page before this key (from the `vorige` link, `rel="prev"`).' },
+  {
+    name: 'nach',
+    schema: text,
+    description: 'Paging: the page after this key (from the `naechste` link, `rel="next"`).',
+  },
+  {
+    name: 'vor',
+    schema: text,
+    description: 'Paging: the page before this key (from the `vorige` link, `rel="prev"`).',
+  },
   {
     name: 'anzahl',
     schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },

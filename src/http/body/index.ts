@@ -6,6 +6,7 @@ export {
   ACCEPT_POST,
   ACCEPT_PATCH,
   unsupportedPatch,
+  PARSED_MEDIA_TYPES,
 } from './plugin.ts';
 export { applyMergePatch, MERGE_PATCH_TYPE } from './merge-patch.ts';
 export type { BodyParserOptions } from './plugin.ts';
