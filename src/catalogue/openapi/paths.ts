@@ -18,10 +18,10 @@ export interface QueryParameter {
 }
 
 /**
- * Who may: `anyone` (signing in may show more), `signed-in` (any account), `owner` (the person
- * the URL names, or staff), `staff`. The server checks it; this says it.
+ * Who may: `anyone` (signing in may show more), `owner` (the person the URL names, signed in,
+ * or staff), `staff`. The server checks it; this says it.
  */
-export type Access = 'anyone' | 'signed-in' | 'owner' | 'staff';
+export type Access = 'anyone' | 'owner' | 'staff';
 
 export type SuccessStatus = 200 | 201 | 204;
 

@@ -31,7 +31,6 @@ export function securitySchemes(sessionCookie: string): Record<string, unknown> 
 
 export const ACCESS_TEXT: Record<Access, string> = {
   anyone: 'anyone; signed in, staff may see more.',
-  'signed-in': 'any signed-in account.',
   owner: 'the person the URL names (signed in), or staff.',
   staff: 'staff only.',
 };
