@@ -157,7 +157,7 @@ describe('the API through Prism’s validating proxy', () => {
       headers: STAFF,
       body: { vorname: 'Ida', nachname: 'Reisende' },
     });
-    await call('PUT', '/personen/ida-weltreisende', 422, {
+    await direct('PUT', '/personen/ida-weltreisende', 422, {
       headers: STAFF,
       body: { vorname: 'Ida', nachname: '' },
     });

@@ -14,7 +14,7 @@ test('JSON: types, bounds and required fields from the spec; optional ones take 
   assert.deepEqual(fieldSpecJsonSchema(SPEC), {
     type: 'object',
     properties: {
-      titel: { type: 'string', maxLength: 200 },
+      titel: { type: 'string', maxLength: 200, minLength: 1 },
       jahr: { type: ['integer', 'null'], minimum: -3000, maximum: 2100 },
       person: {
         type: 'array',

@@ -37,7 +37,11 @@ function textValue(rule: FieldRule): JsonSchema {
 }
 
 function property(rule: FieldRule, value: (rule: FieldRule) => JsonSchema): JsonSchema {
-  const one = value(rule);
+  // A required field left blank is missing (checkFields trims): at least one character.
+  const one =
+    rule.required && rule.type === 'string' && !rule.minLength
+      ? { ...value(rule), minLength: 1 }
+      : value(rule);
   if (rule.many) return { type: 'array', items: one };
   return rule.required ? one : { ...one, type: [one.type, 'null'] };
 }
