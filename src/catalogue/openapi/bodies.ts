@@ -35,18 +35,28 @@ function fromSpec(spec: FieldSpec, extra: Record<string, JsonSchema> = {}): Body
   return { json: add(json, extra), form: add(form, extra) };
 }
 
-/** The same fields for JSON and a form: plain strings, booleans as "true"/"false" in a form. */
-function byHand(properties: Record<string, JsonSchema>, required: readonly string[]): BodySchema {
+/**
+ * The same fields for JSON and a form: plain strings, booleans as "true"/"false" in a form
+ * (where an unticked checkbox sends nothing, so a form may require fewer).
+ */
+function byHand(
+  properties: Record<string, JsonSchema>,
+  required: readonly string[],
+  formRequired: readonly string[] = required,
+): BodySchema {
   const textual = (schema: JsonSchema): JsonSchema =>
     schema.type === 'boolean' ? { type: 'string', enum: ['true', 'false'] } : schema;
-  const object = (props: Record<string, JsonSchema>) => ({
+  const object = (props: Record<string, JsonSchema>, names: readonly string[]) => ({
     type: 'object',
     properties: props,
-    ...(required.length > 0 && { required: [...required] }),
+    ...(names.length > 0 && { required: [...names] }),
   });
   return {
-    json: object(properties),
-    form: object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, textual(v)]))),
+    json: object(properties, required),
+    form: object(
+      Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, textual(v)])),
+      formRequired,
+    ),
   };
 }
 
@@ -95,6 +105,7 @@ export const BODIES = {
       wiederholung: password('The password again (required from a form).'),
     },
     ['rolle', 'gesperrt'],
+    ['rolle'],
   ),
   password: byHand(
     {
