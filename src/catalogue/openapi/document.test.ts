@@ -39,18 +39,15 @@ describe('GET /openapi.json', () => {
     assert.ok(result.valid, result.errors);
     assert.equal(document.openapi, '3.1.1');
     assert.deepEqual(document.servers, [{ url: 'https://library.example/katalog' }]);
-    assert.deepEqual(document.components.securitySchemes.session, {
-      type: 'apiKey',
-      in: 'cookie',
-      name: 'shelfmark_session',
-    });
-    assert.deepEqual(document.components.securitySchemes.basic, { type: 'http', scheme: 'basic' });
+    const { description: _text, ...session } = document.components.securitySchemes.session;
+    assert.deepEqual(session, { type: 'apiKey', in: 'cookie', name: 'shelfmark_session' });
+    assert.equal(document.components.securitySchemes.basic.scheme, 'basic');
     assert.equal(
       document.paths['/personen/{slug}'].get.responses['200'].content['application/json'].schema.$ref,
       '#/components/schemas/person',
     );
     assert.equal(
-      document.components.schemas.person.$id,
+      document.components.schemas.person.externalDocs.url,
       'https://library.example/katalog/schema/person.json',
     );
   });
@@ -87,6 +84,50 @@ describe('the document follows the resource definitions', () => {
     const resources = catalogueResources(await memoryCatalogue()).resources;
     const extra: ResourceDefinition = { name: 'neu', path: '/neu', methods: {} };
     assert.throws(() => build([...resources, extra]), /neu/);
+  });
+
+  test('every operation: a unique operationId, a summary, its statuses listed (no default)', async () => {
+    const document = build(catalogueResources(await memoryCatalogue()).resources);
+    const ids: string[] = [];
+    for (const item of Object.values(document.paths))
+      for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+        const operation = item[method] as
+          { operationId: string; summary: string; responses: Record<string, unknown> } | undefined;
+        if (!operation) continue;
+        ids.push(operation.operationId);
+        assert.ok(operation.summary, operation.operationId);
+        assert.equal(operation.responses.default, undefined, operation.operationId);
+        assert.ok(
+          Object.keys(operation.responses).some((s) => s.startsWith('4')),
+          operation.operationId,
+        );
+      }
+    assert.equal(new Set(ids).size, ids.length);
+    assert.ok(ids.length >= 35, String(ids.length));
+    assert.doesNotMatch(JSON.stringify(document), /#\/\$defs\//);
+  });
+
+  test('statuses follow the operation: PATCH takes a merge patch, POST creates with Location', async () => {
+    const document = build(catalogueResources(await memoryCatalogue()).resources) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { required: boolean; content: object };
+            responses: Record<string, { headers?: object }>;
+          }
+        >
+      >;
+    };
+    const work = document.paths['/werke/{slug}']!;
+    assert.deepEqual(Object.keys(work.patch!.requestBody!.content), ['application/merge-patch+json']);
+    for (const s of ['412', '428', '415', '422']) assert.ok(work.patch!.responses[s], s);
+    assert.ok(work.get!.responses['304']);
+    assert.equal(work.get!.responses['412'], undefined);
+    assert.ok(document.paths['/werke']!.post!.responses['201']!.headers);
+    const renewal = document.paths['/ausleihen/{user_id}/{loan_id}/verlaengerung']!.post!;
+    assert.equal(renewal.requestBody!.required, false);
   });
 
   test('the validator does reject a broken document', async () => {

@@ -1,21 +1,32 @@
-// Builds the OpenAPI 3.1 description served at /openapi.json (ADR 0057) from the registered
-// resource definitions (their methods) and the table in ./paths.ts (readable paths, schemas).
+// Builds the OpenAPI 3.1 description served at /openapi.json (ADRs 0057, 0074) from the
+// registered resource definitions (their methods) and the table in ./paths.ts (readable paths,
+// schemas, access, bodies, refusals); the statuses follow from ./responses.ts, the write bodies
+// from the writers' field specs (./bodies.ts), the schemas from the served files (./schemas.ts).
+import { ACCEPT_PATCH, ACCEPT_POST, MERGE_PATCH_TYPE } from '../../http/body/index.ts';
 import { problemSchemas } from '../../http/errors/index.ts';
 import type { HandlerMethod, Links, ResourceDefinition } from '../../http/resource/types.ts';
 import { readSchema, type SchemaName } from '../schemas/index.ts';
-import { DOCUMENTED_PATHS, type DocumentedPath } from './paths.ts';
+import { BODIES, type BodySchema } from './bodies.ts';
+import { DOCUMENTED_PATHS, type Access, type DocumentedPath, type OperationFacts } from './paths.ts';
+import { codesOf, DEFAULT_SUCCESS, operationStatuses, problemResponseName } from './responses.ts';
+import { hoisted } from './schemas.ts';
+import { securitySchemes, securityOf, ACCESS_TEXT } from './security.ts';
 
 type Json = Record<string, unknown>;
 
 const METHODS: readonly HandlerMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-/** Both ways to authenticate: either one will do (docs/access.md). */
-const SIGNED_IN = [{ basic: [] }, { session: [] }];
 
 const FORMAT_PARAMETER: Json = {
   name: 'format',
   in: 'query',
   description: 'Chooses the representation instead of Accept (a `.json`/`.xml`/`.html` suffix does too).',
   schema: { type: 'string', enum: ['html', 'xml', 'json'] },
+};
+const IF_MATCH: Json = {
+  name: 'If-Match',
+  in: 'header',
+  description: 'The ETag the change is based on: a stale one answers 412 (docs/api.md).',
+  schema: { type: 'string' },
 };
 
 function pathParameters(path: string): Json[] {
@@ -27,73 +38,186 @@ function pathParameters(path: string): Json[] {
   }));
 }
 
-/**
- * The served JSON Schemas, inlined (validators and generators seldom fetch external references),
- * each with its served URL as `$id`: that names where it lives, and keeps its own `#/$defs/…`
- * references inside it.
- */
-function inlined(json: string, url: string): Json {
-  return { ...(JSON.parse(json) as Json), $id: url };
-}
+const xmlText = (links: Links, schema: string, what: string): Json => ({
+  type: 'string',
+  description: what,
+  externalDocs: { description: 'XML Schema', url: links.absolute(`/schema/${schema}.xsd`) },
+});
 
-function getResponses(entry: DocumentedPath, links: Links): Json {
-  const json = entry.schema ? { $ref: `#/components/schemas/${entry.schema}` } : { type: 'object' };
-  // The XSD is no JSON Schema: the XML is a string whose external documentation is its XSD.
-  const xml = entry.schema
-    ? { externalDocs: { description: 'XML Schema', url: links.absolute(`/schema/${entry.schema}.xsd`) } }
-    : {};
+/** The three representations of a schema (an undescribed object without one). */
+function representations(schema: SchemaName | undefined, links: Links): Json {
   return {
-    '200': {
-      description: 'The representation the client asked for.',
-      content: {
-        'application/json': { schema: json },
-        'application/xml': { schema: { type: 'string', ...xml } },
-        'text/html': { schema: { type: 'string' } },
-      },
+    'application/json': { schema: schema ? { $ref: `#/components/schemas/${schema}` } : { type: 'object' } },
+    'application/xml': {
+      schema: schema ? xmlText(links, schema, 'The XML representation.') : { type: 'string' },
     },
-    '304': { description: 'Not modified (If-None-Match / If-Modified-Since).' },
-    default: { $ref: '#/components/responses/Problem' },
+    'text/html': { schema: { type: 'string' } },
   };
 }
 
-function unsafeOperation(method: HandlerMethod): Json {
-  const body = {
-    required: true,
+const header = (description: string): Json => ({ description, schema: { type: 'string' } });
+
+function successResponse(status: number, schema: SchemaName | undefined, links: Links): Json {
+  switch (status) {
+    case 200:
+      return {
+        description: 'The representation the client asked for.',
+        content: representations(schema, links),
+      };
+    case 201:
+      return {
+        description: 'Created: `Location` names the new resource; the body is its representation.',
+        headers: { Location: { ...header('The new resource’s URL.'), required: true } },
+        content: representations(schema, links),
+      };
+    case 204:
+      return { description: 'Done; nothing to show.' };
+    case 301:
+    case 308:
+      return {
+        description: 'The slug was renamed: `Location` is the resource’s URL now (308 keeps the method).',
+        headers: { Location: header('Where the resource is now.') },
+      };
+    case 303:
+      return {
+        description: 'An HTML form was sent: see `Location` now.',
+        headers: { Location: header('What to show next.') },
+      };
+    case 304:
+      return { description: 'Not modified (If-None-Match / If-Modified-Since).' };
+    default:
+      return { $ref: `#/components/responses/${problemResponseName(status)}` };
+  }
+}
+
+/** The body of a write: JSON, XML and a form; PATCH: a JSON merge patch of the same fields. */
+function requestBody(method: HandlerMethod, body: BodySchema): Json {
+  if (method === 'PATCH') {
+    const { required: _all, properties = {}, ...rest } = body.json as Json & { properties?: Json };
+    const nullable = Object.fromEntries(
+      Object.entries(properties as Record<string, Json>).map(([k, v]) => [
+        k,
+        { anyOf: [v, { type: 'null' }] },
+      ]),
+    );
+    return {
+      required: true,
+      description: `A JSON Merge Patch (RFC 7396; \`${ACCEPT_PATCH}\` only): the members to change, null to clear one.`,
+      content: { [MERGE_PATCH_TYPE]: { schema: { ...rest, properties: nullable } } },
+    };
+  }
+  const xml = {
+    schema: {
+      type: 'string',
+      description:
+        'One root element with one child element per field (the representation’s own XML will do).',
+    },
+  };
+  return {
+    required: !body.optional,
+    description: `JSON, XML or an HTML form (Accept-Post: ${ACCEPT_POST}).`,
     content: {
-      'application/json': { schema: { type: 'object' } },
-      'application/xml': { schema: { type: 'string' } },
-      'application/x-www-form-urlencoded': { schema: { type: 'object' } },
+      'application/json': { schema: body.json },
+      'application/xml': xml,
+      'text/xml': xml,
+      'application/x-www-form-urlencoded': { schema: body.form },
     },
   };
+}
+
+function operation(entry: DocumentedPath, method: HandlerMethod, links: Links): Json {
+  const facts: OperationFacts = entry.operations?.[method] ?? {};
+  const access: Access = facts.access ?? (method === 'GET' ? entry.read : entry.write);
+  const body = facts.body ? BODIES[facts.body] : undefined;
+  const statuses = operationStatuses({
+    method,
+    access,
+    hasBody: body !== undefined,
+    path: entry.path,
+    success: facts.success ?? DEFAULT_SUCCESS[method],
+    refusals: facts.refusals ?? [],
+  });
+  const answers = facts.answers ?? entry.schema;
+  const query =
+    method === 'GET'
+      ? (entry.query ?? []).map((q) => ({
+          name: q.name,
+          in: 'query',
+          description: q.description,
+          schema: q.schema,
+        }))
+      : [];
+  const description = [facts.description, `**Access:** ${ACCESS_TEXT[access]}`].filter(Boolean).join('\n\n');
   return {
-    ...(method !== 'DELETE' && { requestBody: body }),
-    responses: {
-      '2XX': { description: 'Done: 200 or 201 (Location) with the representation, or 204.' },
-      '303': { description: 'An HTML form was sent: see the resource now.' },
-      default: { $ref: '#/components/responses/Problem' },
-    },
+    operationId: `${method.toLowerCase()}${entry.id}`,
+    summary: facts.summary ?? `${method} ${entry.summary}`,
+    description,
+    tags: [entry.resource],
+    'x-shelfmark-access': access,
+    ...((query.length > 0 || ['PUT', 'PATCH', 'DELETE'].includes(method)) && {
+      parameters: [...query, ...(method === 'GET' || method === 'POST' ? [] : [IF_MATCH])],
+    }),
+    ...(body && method !== 'DELETE' && { requestBody: requestBody(method, body) }),
+    responses: Object.fromEntries(statuses.map((s) => [String(s), successResponse(s, answers, links)])),
+    security: securityOf(access, method),
   };
 }
 
 function pathItem(entry: DocumentedPath, resource: ResourceDefinition, links: Links): Json {
-  const item: Json = { summary: entry.summary };
-  const parameters = [...pathParameters(entry.path), FORMAT_PARAMETER];
+  const item: Json = {
+    summary: entry.summary,
+    parameters: [...pathParameters(entry.path), FORMAT_PARAMETER],
+  };
   for (const method of METHODS) {
     if (!resource.methods[method] || (entry.methods && !entry.methods.includes(method))) continue;
-    const signIn = entry.signIn === 'always' || (entry.signIn === 'writes' && method !== 'GET');
-    const query =
-      method === 'GET'
-        ? (entry.query ?? []).map((q) => ({ ...q, in: 'query', schema: { type: q.type } }))
-        : [];
-    const operation = method === 'GET' ? { responses: getResponses(entry, links) } : unsafeOperation(method);
-    item[method.toLowerCase()] = {
-      tags: [entry.resource],
-      parameters: [...parameters, ...query.map(({ type: _type, ...q }) => q)],
-      ...operation,
-      ...(signIn && { security: SIGNED_IN }),
-    };
+    item[method.toLowerCase()] = operation(entry, method, links);
   }
   return item;
+}
+
+function problemResponses(used: ReadonlySet<string>, links: Links): Json {
+  const responses: Json = {};
+  for (let status = 400; status < 600; status++) {
+    if (codesOf(status).length === 0) continue;
+    const name = problemResponseName(status);
+    if (!used.has(`#/components/responses/${name}`)) continue;
+    const headers: Json = {
+      ...(status === 401 && {
+        'WWW-Authenticate': header('The Basic challenge (to clients that sent Basic).'),
+      }),
+      ...(status === 415 && {
+        'Accept-Post': header('The media types a POST or PUT takes.'),
+        'Accept-Patch': header('The media type a PATCH takes.'),
+      }),
+      ...((status === 429 || status === 503) && { 'Retry-After': header('Seconds to wait.') }),
+    };
+    responses[name] = {
+      description:
+        `Problem details (RFC 9457), \`code\`: ${codesOf(status)
+          .map((c) => `\`${c}\``)
+          .join(', ')} (docs/errors.md).` +
+        (status === 500
+          ? ' The body is empty unless the server shows errors (`SHELFMARK_DISPLAY_ERRORS`).'
+          : ''),
+      ...(Object.keys(headers).length > 0 && { headers }),
+      content: {
+        'application/problem+json': { schema: { $ref: '#/components/schemas/problem' } },
+        'application/problem+xml': { schema: xmlText(links, 'problem', 'The problem as XML.') },
+        'text/html': { schema: { type: 'string' } },
+      },
+    };
+  }
+  return responses;
+}
+
+function refsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, found));
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') found.add(v);
+      else refsIn(v, found);
+    }
+  return found;
 }
 
 export interface OpenApiOptions {
@@ -101,10 +225,6 @@ export interface OpenApiOptions {
   readonly resources: readonly ResourceDefinition[];
   /** The session cookie's name (src/http/session). */
   readonly sessionCookie: string;
-}
-
-function servedSchema(name: SchemaName, links: Links): Json {
-  return inlined(readSchema(name, 'json'), links.absolute(`/schema/${name}.json`));
 }
 
 /** Every registered resource must be in ./paths.ts: an undocumented one throws. */
@@ -115,46 +235,43 @@ export function openApiDocument(options: OpenApiOptions): Json {
   if (missing.length > 0)
     throw new Error(`resources without an entry in openapi/paths.ts: ${missing.join(', ')}`);
   const paths: Json = {};
-  const schemas: Json = {};
+  const tags: Json[] = [];
+  let schemas: Record<string, Json> = {};
+  const served = (name: string, json: string) =>
+    (schemas = {
+      ...schemas,
+      ...hoisted(name, JSON.parse(json) as Json, links.absolute(`/schema/${name}.json`)),
+    });
   for (const entry of DOCUMENTED_PATHS) {
     const resource = resources.find((r) => r.name === entry.resource);
     if (!resource) continue;
     paths[entry.path] = pathItem(entry, resource, links);
-    if (entry.schema) schemas[entry.schema] = servedSchema(entry.schema, links);
+    if (!tags.some((t) => t.name === entry.resource))
+      tags.push({ name: entry.resource, description: entry.summary });
   }
-  schemas.problem = inlined(problemSchemas().json, links.absolute('/schema/problem.json'));
+  served('problem', problemSchemas().json);
+  const operations = refsIn(paths);
+  for (const ref of operations) {
+    const name = /^#\/components\/schemas\/([^/.]+)$/.exec(ref)?.[1];
+    if (name && !schemas[name]) served(name, readSchema(name as SchemaName, 'json'));
+  }
   return {
     openapi: '3.1.1',
     info: {
       title: 'Shelfmark',
       version: '1',
       description:
-        'Every resource answers HTML, XML and JSON (Accept, `?format=` or a suffix). Errors are ' +
-        'problem details (RFC 9457). Unsafe requests of a cookie session from a form carry `_csrf`.',
+        'A lending library’s catalogue. Every resource answers HTML, XML and JSON (Accept, `?format=` or a ' +
+        'suffix). Errors are problem details (RFC 9457). Writes from a cookie session need `Origin` and ' +
+        '`X-CSRF-Token`. The guide for client developers: docs/api.md.',
     },
     servers: [{ url: links.absolute('/').replace(/\/$/, '') }],
+    tags,
     paths,
     components: {
       schemas,
-      securitySchemes: {
-        basic: { type: 'http', scheme: 'basic' },
-        session: { type: 'apiKey', in: 'cookie', name: options.sessionCookie },
-      },
-      responses: {
-        Problem: {
-          description: 'An error, as problem details (the error code is in `code`, docs/errors.md).',
-          content: {
-            'application/problem+json': { schema: { $ref: '#/components/schemas/problem' } },
-            'application/problem+xml': {
-              schema: {
-                type: 'string',
-                externalDocs: { description: 'XML Schema', url: links.absolute('/schema/problem.xsd') },
-              },
-            },
-            'text/html': { schema: { type: 'string' } },
-          },
-        },
-      },
+      responses: problemResponses(operations, links),
+      securitySchemes: securitySchemes(options.sessionCookie),
     },
   };
 }

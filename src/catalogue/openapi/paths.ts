@@ -1,14 +1,43 @@
-// What the resource definitions do not carry, for /openapi.json (ADR 0057): each resource's
-// readable URL patterns (the rewrite table maps them onto the route, not back), the schema its
-// GET representation names, its query parameters and who must sign in. The METHODS are not
-// here: the generator reads them from the registered definitions, so a new one shows up by itself.
+// What the resource definitions do not carry, for /openapi.json (ADRs 0057, 0074): each
+// resource's readable URL patterns (the rewrite table maps them onto the route, not back), the
+// schema its representation names, its query parameters, who may use each method, the body a
+// write takes and the problems particular to it. The METHODS are not here: the generator reads
+// them from the registered definitions, so a new one shows up by itself (with the defaults
+// below). Statuses every operation of a kind can answer (401, 404, 412, 428, 415, ...) are
+// derived in ./responses.ts from the method, the access and the path, never listed here.
+import type { ErrorCode } from '../../http/errors/index.ts';
 import type { HandlerMethod } from '../../http/resource/types.ts';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../shared/paging.ts';
 import type { SchemaName } from '../schemas/index.ts';
+import type { BodyName } from './bodies.ts';
 
 export interface QueryParameter {
   readonly name: string;
   readonly description: string;
-  readonly type: 'string' | 'integer';
+  readonly schema: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Who may: `anyone` (signing in may show more), `owner` (the person the URL names, signed in,
+ * or staff), `staff`. The server checks it; this says it.
+ */
+export type Access = 'anyone' | 'owner' | 'staff';
+
+export type SuccessStatus = 200 | 201 | 204;
+
+export interface OperationFacts {
+  readonly summary?: string;
+  readonly access?: Access;
+  /** The request body (POST/PUT; PATCH takes a merge patch of PUT's). */
+  readonly body?: BodyName;
+  /** Default: GET 200, POST 201, PUT 200 or 201, PATCH 200, DELETE 204. */
+  readonly success?: readonly SuccessStatus[];
+  /** The schema of the 200/201 body; default the path's. */
+  readonly answers?: SchemaName;
+  /** Refusals particular to this operation (the statuses follow from the codes). */
+  readonly refusals?: readonly ErrorCode[];
+  /** More for the description (Markdown). */
+  readonly description?: string;
 }
 
 export interface DocumentedPath {
@@ -16,12 +45,16 @@ export interface DocumentedPath {
   readonly resource: string;
   /** Readable path under the base, `{name}` for a path parameter (`…_id` ones are numbers). */
   readonly path: string;
+  /** Names the operations: `get` + `Work` = `getWork`. Unique. */
+  readonly id: string;
   readonly summary: string;
-  /** The JSON Schema of GET's 200 (`/schema/{schema}.json`); none: an object, undescribed. */
+  /** The JSON Schema of the representation (`/schema/{schema}.json`); none: undescribed object. */
   readonly schema?: SchemaName;
   readonly query?: readonly QueryParameter[];
-  /** Who must be signed in: nobody (`never`), for unsafe methods (`writes`), for everything. */
-  readonly signIn: 'never' | 'writes' | 'always';
+  /** Who may read (GET) and who may write (the other methods), unless an operation says. */
+  readonly read: Access;
+  readonly write: Access;
+  readonly operations?: Partial<Record<HandlerMethod, OperationFacts>>;
   /**
    * The URL has only these of its resource's methods (ResourceDefinition.methodsAt says so
    * for the route; test/api/openapi.test.ts checks both against Allow). Absent: all.
@@ -29,153 +62,363 @@ export interface DocumentedPath {
   readonly methods?: readonly HandlerMethod[];
 }
 
+const text = { type: 'string' };
 const PAGING: readonly QueryParameter[] = [
-  { name: 'q', type: 'string', description: 'Search terms.' },
+  { name: 'q', schema: text, description: 'Search terms.' },
   {
     name: 'nach',
-    type: 'string',
-    description: 'Paging: the page after this key (from the `naechste` link).',
+    schema: text,
+    description: 'Paging: the page after this key (from the `naechste` link, `rel="next"`).',
   },
-  { name: 'vor', type: 'string', description: 'Paging: the page before this key (from the `vorige` link).' },
-  { name: 'anzahl', type: 'integer', description: 'Page size, at most 100.' },
+  {
+    name: 'vor',
+    schema: text,
+    description: 'Paging: the page before this key (from the `vorige` link, `rel="prev"`).',
+  },
+  {
+    name: 'anzahl',
+    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+    description: `Page size (a larger one is capped at ${MAX_PAGE_SIZE}; an unreadable one is the default).`,
+  },
 ];
 
 export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
-  { resource: 'home', path: '/', summary: 'The home page', schema: 'home', signIn: 'writes' },
+  {
+    resource: 'home',
+    path: '/',
+    id: 'Home',
+    summary: 'The home page',
+    schema: 'home',
+    read: 'anyone',
+    write: 'staff',
+  },
   {
     resource: 'persons',
     path: '/personen',
+    id: 'Persons',
     summary: 'Persons: search, page, create',
     schema: 'persons',
     query: PAGING,
-    signIn: 'writes',
+    read: 'anyone',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'Search and page the persons' },
+      POST: {
+        summary: 'Create a person',
+        body: 'person',
+        answers: 'person',
+        refusals: ['SHELFMARK_CONFLICT'],
+      },
+    },
   },
-  { resource: 'person', path: '/personen/{slug}', summary: 'One person', schema: 'person', signIn: 'writes' },
+  {
+    resource: 'person',
+    path: '/personen/{slug}',
+    id: 'Person',
+    summary: 'One person',
+    schema: 'person',
+    read: 'anyone',
+    write: 'staff',
+    operations: {
+      GET: {
+        summary: 'Read a person',
+        description:
+          'Patrons are private (ADR 0062): a person with an account who is not an author answers 404 ' +
+          'unless staff or that person asks.',
+      },
+      PUT: { summary: 'Create or replace a person', body: 'person', refusals: ['SHELFMARK_CONFLICT'] },
+      PATCH: {
+        summary: 'Change some of a person’s fields',
+        body: 'person',
+        refusals: ['SHELFMARK_CONFLICT'],
+      },
+      DELETE: { summary: 'Delete a person', refusals: ['SHELFMARK_PERSON_HAS_LOANS'] },
+    },
+  },
   {
     resource: 'life-dates',
     path: '/personen/{slug}/lebensdaten',
+    id: 'LifeDates',
     summary: "A person's years of birth and death",
     schema: 'life-dates',
-    signIn: 'writes',
+    read: 'anyone',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'Read a person’s life dates' },
+      PUT: { summary: 'Replace a person’s life dates', body: 'lifeDates', success: [200] },
+    },
   },
   {
     resource: 'works',
     path: '/werke',
+    id: 'Works',
     summary: 'Works: search, page, create',
     schema: 'works',
     query: PAGING,
-    signIn: 'writes',
+    read: 'anyone',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'Search and page the works' },
+      POST: { summary: 'Create a work', body: 'work', answers: 'work', refusals: ['SHELFMARK_CONFLICT'] },
+    },
   },
-  { resource: 'work', path: '/werke/{slug}', summary: 'One work', schema: 'work', signIn: 'writes' },
+  {
+    resource: 'work',
+    path: '/werke/{slug}',
+    id: 'Work',
+    summary: 'One work',
+    schema: 'work',
+    read: 'anyone',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'Read a work' },
+      PUT: { summary: 'Create or replace a work', body: 'work', refusals: ['SHELFMARK_CONFLICT'] },
+      PATCH: { summary: 'Change some of a work’s fields', body: 'work', refusals: ['SHELFMARK_CONFLICT'] },
+      DELETE: { summary: 'Delete a work', refusals: ['SHELFMARK_CONFLICT'] },
+    },
+  },
   {
     resource: 'copies',
     path: '/werke/{slug}/exemplare',
-    summary: "A work's copies with shelfmark, barcode, location and status; POST adds one (staff)",
+    id: 'Copies',
+    summary: "A work's copies with shelfmark, barcode, location and status",
     schema: 'copies',
-    signIn: 'writes',
+    read: 'anyone',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'List a work’s copies' },
+      POST: { summary: 'Add a copy', body: 'copy', answers: 'copy', refusals: ['SHELFMARK_CONFLICT'] },
+    },
   },
   {
     resource: 'copy',
     path: '/werke/{slug}/exemplare/{nummer}',
-    summary: 'One copy; PUT/PATCH edit it, DELETE withdraws it (staff)',
+    id: 'Copy',
+    summary: 'One copy',
     schema: 'copy',
-    signIn: 'writes',
+    read: 'anyone',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'Read a copy' },
+      PUT: { summary: 'Replace a copy', body: 'copy', success: [200], refusals: ['SHELFMARK_CONFLICT'] },
+      PATCH: { summary: 'Change some of a copy’s fields', body: 'copy', refusals: ['SHELFMARK_CONFLICT'] },
+      DELETE: { summary: 'Withdraw a copy', refusals: ['SHELFMARK_COPY_ON_LOAN'] },
+    },
   },
   {
     resource: 'loans',
     path: '/ausleihen',
-    summary: 'Open loans by due date (staff)',
+    id: 'DueLoans',
+    summary: 'Open loans by due date',
     schema: 'due-loans',
-    signIn: 'always',
+    read: 'staff',
+    write: 'staff',
     methods: ['GET'],
+    operations: { GET: { summary: 'List the open loans by due date' } },
   },
   {
     resource: 'loans',
     path: '/ausleihen/{user_id}',
-    summary: "A user's current loans; POST borrows",
+    id: 'Loans',
+    summary: "A user's current loans",
     schema: 'loans',
-    signIn: 'always',
+    read: 'owner',
+    write: 'owner',
+    operations: {
+      GET: { summary: 'List a user’s current loans' },
+      POST: {
+        summary: 'Borrow a work',
+        description: 'Members borrow for themselves; staff lend to anyone.',
+        body: 'borrow',
+        answers: 'loan',
+        refusals: ['SHELFMARK_CONFLICT', 'SHELFMARK_OVERDUE_LOANS'],
+      },
+    },
   },
   {
     resource: 'loan',
     path: '/ausleihen/{user_id}/{loan_id}',
-    summary: 'One loan; DELETE returns it',
+    id: 'Loan',
+    summary: 'One loan',
     schema: 'loan',
-    signIn: 'always',
+    read: 'owner',
+    write: 'owner',
+    operations: {
+      GET: { summary: 'Read a loan' },
+      DELETE: {
+        summary: 'Return a loan',
+        description:
+          'Members return their own only when `SHELFMARK_MEMBER_RETURNS` is on (ADR 0061); else 403.',
+      },
+    },
   },
   {
     resource: 'renewal',
     path: '/ausleihen/{user_id}/{loan_id}/verlaengerung',
-    summary: 'POST renews the loan (409 with the reason when it may not be renewed)',
-    signIn: 'always',
+    id: 'Renewal',
+    summary: 'The renewal of a loan',
+    read: 'owner',
+    write: 'owner',
+    operations: {
+      POST: {
+        summary: 'Renew a loan',
+        body: 'renewal',
+        success: [200],
+        answers: 'loan',
+        refusals: [
+          'SHELFMARK_RENEWAL_LIMIT',
+          'SHELFMARK_WORK_HELD',
+          'SHELFMARK_OVERDUE_LOANS',
+          'SHELFMARK_CONFLICT',
+        ],
+      },
+    },
   },
   {
     resource: 'check-in',
     path: '/rueckgabe',
-    summary: "The desk's check-in (staff): POST a copy's barcode to return its open loan",
+    id: 'CheckIn',
+    summary: "The desk's check-in",
     schema: 'check-in',
-    query: [{ name: 'barcode', type: 'string', description: "A copy's barcode: its latest loan." }],
-    signIn: 'always',
+    query: [{ name: 'barcode', schema: text, description: "A copy's barcode: its latest loan." }],
+    read: 'staff',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'The check-in form, or a copy’s latest loan' },
+      POST: {
+        summary: 'Check in a copy by its barcode',
+        body: 'checkIn',
+        success: [200],
+        refusals: ['SHELFMARK_CONFLICT'],
+      },
+    },
   },
   {
     resource: 'holds',
     path: '/personen/{slug}/vormerkungen',
-    summary: "A member's open holds; POST places one (only when no copy is free)",
+    id: 'Holds',
+    summary: "A member's open holds",
     schema: 'holds',
-    signIn: 'always',
+    read: 'owner',
+    write: 'owner',
+    operations: {
+      GET: { summary: 'List a member’s open holds' },
+      POST: {
+        summary: 'Place a hold',
+        description: 'Only when no copy is free (else 409 `SHELFMARK_COPY_AVAILABLE`: borrow it).',
+        body: 'hold',
+        answers: 'hold',
+        refusals: ['SHELFMARK_COPY_AVAILABLE', 'SHELFMARK_CONFLICT'],
+      },
+    },
   },
   {
     resource: 'hold',
     path: '/personen/{slug}/vormerkungen/{hold_id}',
-    summary: 'One hold: its place in the queue or until when a copy is kept; DELETE cancels it',
+    id: 'Hold',
+    summary: 'One hold: its place in the queue or until when a copy is kept',
     schema: 'hold',
-    signIn: 'always',
+    read: 'owner',
+    write: 'owner',
+    operations: { GET: { summary: 'Read a hold' }, DELETE: { summary: 'Cancel a hold' } },
   },
   {
     resource: 'hold-queue',
     path: '/werke/{slug}/vormerkungen',
-    summary: "A work's queue of holds (staff)",
+    id: 'HoldQueue',
+    summary: "A work's queue of holds",
     schema: 'hold-queue',
-    signIn: 'always',
+    read: 'staff',
+    write: 'staff',
+    operations: { GET: { summary: 'Read a work’s queue of holds' } },
   },
   {
     resource: 'account',
     path: '/personen/{slug}/konto',
-    summary:
-      "A person's account (that person and staff); staff PUT creates or changes role and lock, PATCH, DELETE",
+    id: 'Account',
+    summary: "A person's account",
     schema: 'account',
-    signIn: 'always',
+    read: 'owner',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'Read a person’s account' },
+      PUT: {
+        summary: 'Create an account or change its role and lock',
+        body: 'account',
+        refusals: ['SHELFMARK_CONFLICT'],
+      },
+      PATCH: { summary: 'Change an account’s role or lock', body: 'account' },
+      DELETE: { summary: 'Delete an account' },
+    },
   },
   {
     resource: 'account-password',
     path: '/personen/{slug}/konto/passwort',
-    summary: "When the account's password changed; PUT sets a new one (the own account: with the old one)",
+    id: 'Password',
+    summary: "An account's password",
     schema: 'password',
-    signIn: 'always',
+    read: 'owner',
+    write: 'owner',
+    operations: {
+      GET: { summary: 'When the password last changed' },
+      PUT: {
+        summary: 'Set a new password',
+        description: 'The own account needs `altesPasswort`; staff set anyone’s without it.',
+        body: 'password',
+        success: [204],
+      },
+    },
   },
   {
     resource: 'session',
     path: '/sitzung',
-    summary: 'The session: GET the log-in form or who is signed in, POST logs in, DELETE logs out',
+    id: 'Session',
+    summary: 'The session',
     schema: 'session',
-    signIn: 'never',
+    read: 'anyone',
+    write: 'anyone',
+    operations: {
+      GET: { summary: 'Who is signed in (and the CSRF token), or the log-in form' },
+      POST: {
+        summary: 'Log in: set the session cookie',
+        description: 'Needs an `Origin` (or `Referer`) of this server, like every write of a cookie session.',
+        body: 'login',
+        success: [200],
+        refusals: ['SHELFMARK_UNAUTHENTICATED', 'SHELFMARK_TOO_MANY_REQUESTS'],
+      },
+      DELETE: { summary: 'Log out: clear the session cookie' },
+    },
   },
   {
     resource: 'error-log',
     path: '/protokoll/fehler',
-    summary: 'The last entries of the error log (staff)',
+    id: 'ErrorLog',
+    summary: 'The last entries of the error log',
     schema: 'error-log',
     query: [
-      { name: 'anzahl', type: 'integer', description: 'The last N entries, at most 1000 (default 100).' },
-      { name: 'stufe', type: 'string', description: 'Only entries of this level and above.' },
+      {
+        name: 'anzahl',
+        schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+        description: 'The last N entries.',
+      },
+      {
+        name: 'stufe',
+        schema: { type: 'string', pattern: '^(emerg|alert|crit|error|warn|notice|info|debug|trace[1-8])$' },
+        description: 'Only entries of this level and above.',
+      },
     ],
-    signIn: 'always',
+    read: 'staff',
+    write: 'staff',
+    operations: { GET: { summary: 'Read the last entries of the error log' } },
   },
   {
     resource: 'server-status',
     path: '/server-status',
-    summary: 'Server status (staff)',
+    id: 'ServerStatus',
+    summary: 'Server status',
     schema: 'server-status',
-    signIn: 'always',
+    read: 'staff',
+    write: 'staff',
+    operations: { GET: { summary: 'Read the server status' } },
   },
 ];

@@ -7,6 +7,7 @@ export {
   ACCEPT_POST,
   ACCEPT_PATCH,
   unsupportedPatch,
+  PARSED_MEDIA_TYPES,
 } from './plugin.ts';
 export { applyMergePatch, MERGE_PATCH_TYPE } from './merge-patch.ts';
 export type { BodyParserOptions } from './plugin.ts';
@@ -19,3 +20,4 @@ export { checkFields, SLUG_PATTERN } from './validate.ts';
 export type { FieldCheck, FieldRule, FieldSpec, FieldProblem, ProblemCode, Validated } from './validate.ts';
 export type { Fields, FieldValue } from './fields.ts';
 export { isFields } from './fields.ts';
+export { fieldSpecJsonSchema, fieldSpecFormSchema, type JsonSchema } from './schema.ts';

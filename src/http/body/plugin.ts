@@ -35,6 +35,9 @@ const PARSERS: Record<string, (text: string) => Fields> = {
   [MERGE_PATCH_TYPE]: parseJsonFields,
 };
 
+/** Every media type a body parser exists for (which of them a method takes: parserFor). */
+export const PARSED_MEDIA_TYPES: readonly string[] = Object.keys(PARSERS);
+
 export interface BodyParserOptions {
   /** Largest accepted body in bytes (default 1 MiB); larger → 413. */
   readonly limit?: number;

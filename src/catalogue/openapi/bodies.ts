@@ -1,0 +1,128 @@
+// The request bodies of the writes, for /openapi.json (ADR 0074). Where a writer validates with a
+// field spec (checkFields), its schema is derived from that spec, so the description cannot
+// drift from the check; the few writers that read their fields by hand (borrow, hold, check-in,
+// account, password, log-in) are described here from their constants, and the API contract
+// tests send their traffic through a validating proxy to keep them honest.
+import {
+  fieldSpecFormSchema,
+  fieldSpecJsonSchema,
+  type FieldSpec,
+  type JsonSchema,
+} from '../../http/body/index.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/index.ts';
+import { ROLES } from '../accounts/errors.ts';
+import { COPY_FIELDS } from '../copies/input.ts';
+import { LIFE_DATES_FIELDS } from '../life-dates/input.ts';
+import { PERSON_FIELDS } from '../persons/person-input.ts';
+import { RETURN_FIELD } from '../session/index.ts';
+import { WORK_FIELDS } from '../works/work-input.ts';
+
+/** One write's body: the JSON fields, and the same fields as a form sends them. */
+export interface BodySchema {
+  readonly json: JsonSchema;
+  readonly form: JsonSchema;
+  /** The write works without a body (a renewal is a bare POST). */
+  readonly optional?: boolean;
+}
+
+function fromSpec(spec: FieldSpec, extra: Record<string, JsonSchema> = {}): BodySchema {
+  const json = fieldSpecJsonSchema(spec);
+  const form = fieldSpecFormSchema(spec);
+  const add = (schema: JsonSchema, more: Record<string, JsonSchema>) => ({
+    ...schema,
+    properties: { ...(schema.properties as object), ...more },
+  });
+  return { json: add(json, extra), form: add(form, extra) };
+}
+
+/**
+ * The same fields for JSON and a form: plain strings, booleans as "true"/"false" in a form
+ * (where an unticked checkbox sends nothing, so a form may require fewer).
+ */
+function byHand(
+  properties: Record<string, JsonSchema>,
+  required: readonly string[],
+  formRequired: readonly string[] = required,
+): BodySchema {
+  const textual = (schema: JsonSchema): JsonSchema =>
+    schema.type === 'boolean' ? { type: 'string', enum: ['true', 'false'] } : schema;
+  const object = (props: Record<string, JsonSchema>, names: readonly string[]) => ({
+    type: 'object',
+    properties: props,
+    ...(names.length > 0 && { required: [...names] }),
+  });
+  return {
+    json: object(properties, required),
+    form: object(
+      Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, textual(v)])),
+      formRequired,
+    ),
+  };
+}
+
+const link = { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] };
+const WERK_REF: JsonSchema = {
+  description:
+    "The work: its URL (absolute or root-relative, readable or script-style) or its slug; JSON may send the representation's link object.",
+  anyOf: [{ type: 'string', minLength: 1, maxLength: 2048 }, link],
+};
+const password = (description: string): JsonSchema => ({
+  type: 'string',
+  minLength: MIN_PASSWORD_LENGTH,
+  maxLength: MAX_PASSWORD_LENGTH,
+  description,
+});
+
+export const BODIES = {
+  person: fromSpec(PERSON_FIELDS),
+  lifeDates: fromSpec(LIFE_DATES_FIELDS),
+  work: fromSpec(WORK_FIELDS, {
+    personen: {
+      description: 'The persons as the representation lists them (instead of `person`).',
+      type: 'array',
+      items: { anyOf: [{ type: 'string' }, link] },
+    },
+  }),
+  copy: fromSpec(COPY_FIELDS, {
+    vermisst: {
+      type: ['boolean', 'string', 'null'],
+      description: 'true/false (a form: "true", "on", "ja").',
+    },
+  }),
+  borrow: byHand({ werk: WERK_REF }, ['werk']),
+  hold: byHand({ werk: WERK_REF }, ['werk']),
+  checkIn: byHand({ barcode: { type: 'string', minLength: 1, maxLength: 64 } }, ['barcode']),
+  renewal: { ...byHand({}, []), optional: true },
+  account: byHand(
+    {
+      username: {
+        type: 'string',
+        description: 'Creating: the new user name; replacing: must stay the same.',
+      },
+      rolle: { type: 'string', enum: [...ROLES] },
+      gesperrt: { type: 'boolean' },
+      passwort: password('Creating only: the first password.'),
+      wiederholung: password('The password again (required from a form).'),
+    },
+    ['rolle', 'gesperrt'],
+    ['rolle'],
+  ),
+  password: byHand(
+    {
+      altesPasswort: { type: 'string', description: 'Required when changing the own password.' },
+      neuesPasswort: password('The new password (not the user name).'),
+      wiederholung: password('The new password again (required from a form).'),
+    },
+    ['neuesPasswort'],
+  ),
+  login: byHand(
+    {
+      username: { type: 'string', minLength: 1 },
+      password: { type: 'string', minLength: 1 },
+      [RETURN_FIELD]: { type: 'string', description: 'A path under the base to go to (a form: 303).' },
+    },
+    ['username', 'password'],
+  ),
+} satisfies Record<string, BodySchema>;
+
+export type BodyName = keyof typeof BODIES;

@@ -1,0 +1,338 @@
+// Issue 21: the API's traffic through Prism's validating proxy (`prism proxy --errors`) against
+// the real server with the demo catalogue, for every operation /openapi.json describes: every
+// request must be valid for its operation, every answer (status, headers, body) must be one the
+// operation lists. Prism starts once for the file (its start-up takes seconds).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { startCatalogue, STAFF_AUTHORIZATION, type Catalogue } from '../acceptance/catalogue-server.ts';
+import { operationOf, operations, type Description } from './description.ts';
+import { startPrism, type Prism, type PrismAnswer } from './prism.ts';
+
+const basic = (user: string, password = user) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const JSON_TYPE = 'application/json';
+const STAFF = { Authorization: STAFF_AUTHORIZATION, Accept: JSON_TYPE };
+
+describe('the API through Prism’s validating proxy', () => {
+  let c: Catalogue;
+  let prism: Prism;
+  let doc: Description;
+  let dir: string;
+  /** operationId → statuses seen. */
+  const seen = new Map<string, Set<number>>();
+
+  /** One request through the proxy: the status expected, no violation of either side. */
+  async function call(
+    method: string,
+    url: string,
+    expected: number,
+    init: { headers?: Record<string, string>; body?: unknown; type?: string } = {},
+  ): Promise<PrismAnswer> {
+    const headers = { ...init.headers };
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      headers['Content-Type'] = init.type ?? JSON_TYPE;
+    }
+    const answer = await prism.send(method, url, { headers, body });
+    const what = `${method} ${url}`;
+    assert.deepEqual(answer.response_, [], `${what}: the answer violates the description`);
+    assert.deepEqual(answer.request, [], `${what}: the request violates the description`);
+    assert.equal(answer.status, expected, `${what}: ${await answer.response.clone().text()}`);
+    const operation = operationOf(doc, method, url);
+    assert.ok(operation, `${what} is no documented operation`);
+    const statuses = seen.get(operation.operationId) ?? new Set();
+    seen.set(operation.operationId, statuses.add(answer.status));
+    return answer;
+  }
+  /**
+   * A request Prism would refuse itself (it breaks the description on purpose), sent to the
+   * server straight: the status it answers must be one the operation lists.
+   */
+  async function direct(
+    method: string,
+    url: string,
+    expected: number,
+    init: { headers?: Record<string, string>; body?: unknown; type?: string } = {},
+  ): Promise<Response> {
+    const headers = { ...init.headers };
+    const body =
+      init.body === undefined
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : JSON.stringify(init.body);
+    if (body !== undefined) headers['Content-Type'] = init.type ?? JSON_TYPE;
+    const response = await c.send(method, url, { headers, body });
+    assert.equal(response.status, expected, `${method} ${url}: ${await response.clone().text()}`);
+    const operation = operationOf(doc, method, url);
+    assert.ok(operation, `${method} ${url} is no documented operation`);
+    assert.ok(
+      String(response.status) in operation.responses,
+      `${operation.operationId} does not list ${response.status}`,
+    );
+    return response;
+  }
+  const json = async (answer: PrismAnswer) => (await answer.response.json()) as Record<string, unknown>;
+  const pathOf = (url: string) => new URL(url, c.origin).pathname;
+  const linkPath = (link: unknown) => pathOf((link as { url: string }).url);
+  const etagOf = (answer: PrismAnswer) => answer.response.headers.get('etag') ?? '';
+
+  before(async () => {
+    c = await startCatalogue();
+    dir = mkdtempSync(path.join(tmpdir(), 'shelfmark-prism-'));
+    const served = await (await c.get('/openapi.json')).text();
+    doc = JSON.parse(served) as Description;
+    writeFileSync(path.join(dir, 'openapi.json'), served);
+    prism = await startPrism(path.join(dir, 'openapi.json'), c.origin);
+  });
+  after(async () => {
+    await prism?.stop();
+    await c?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('reads in the three formats, conditional GET, and the refusals of reads', async () => {
+    for (const accept of [JSON_TYPE, 'application/xml', 'text/html'])
+      await call('GET', '/', 200, { headers: { Accept: accept } });
+    await call('GET', '/personen?anzahl=2', 200, { headers: { Accept: JSON_TYPE } });
+    await call('GET', '/personen/goethe', 200, { headers: { Accept: 'application/xml' } });
+    await call('GET', '/personen/goethe/lebensdaten', 200, { headers: { Accept: JSON_TYPE } });
+    const faust = await call('GET', '/werke/faust?format=json', 200);
+    await call('GET', '/werke/faust', 304, {
+      headers: { Accept: JSON_TYPE, 'If-None-Match': etagOf(faust) },
+    });
+    await call('GET', '/werke?q=faust', 200, { headers: { Accept: JSON_TYPE } });
+    await call('GET', '/werke/faust/exemplare', 200, { headers: { Accept: JSON_TYPE } });
+    await call('GET', '/werke/faust/exemplare/1', 200, { headers: { Accept: JSON_TYPE } });
+    await call('GET', '/werke/faust/vormerkungen', 200, { headers: STAFF });
+    await call('GET', '/ausleihen', 200, { headers: STAFF });
+    await call('GET', '/rueckgabe', 200, { headers: STAFF });
+    await call('GET', '/personen/anna-berger/konto', 200, { headers: STAFF });
+    await call('GET', '/personen/anna-berger/konto/passwort', 200, { headers: STAFF });
+    await call('GET', '/personen/anna-berger/vormerkungen', 200, { headers: STAFF });
+    await call('GET', '/sitzung', 200, { headers: { Accept: JSON_TYPE } });
+    await call('GET', '/protokoll/fehler?anzahl=5', 200, { headers: STAFF });
+    await call('GET', '/server-status', 200, { headers: STAFF });
+    // Refusals.
+    await call('GET', '/werke/gibt-es-nicht', 404, { headers: { Accept: JSON_TYPE } });
+    await call('GET', '/personen/anna-berger', 404, { headers: { Accept: JSON_TYPE } }); // a private patron
+    await call('GET', '/werke', 406, { headers: { Accept: 'image/png' } });
+    await call('GET', '/ausleihen', 401, { headers: { Accept: JSON_TYPE } });
+    await call('GET', '/ausleihen', 403, { headers: { Authorization: basic('anna'), Accept: JSON_TYPE } });
+    await call('GET', '/server-status', 401, {
+      headers: { Authorization: basic('anna', 'falsch'), Accept: JSON_TYPE },
+    });
+  });
+
+  test('persons and life dates: create, replace, patch, preconditions, delete, gone', async () => {
+    const created = await call('POST', '/personen', 201, {
+      headers: STAFF,
+      body: { vorname: 'Ida', nachname: 'Pfeiffer' },
+    });
+    const person = pathOf(created.response.headers.get('location')!);
+    const read = await call('GET', person, 200, { headers: STAFF });
+    const replaced = await call('PUT', person, 200, {
+      headers: { ...STAFF, 'If-Match': etagOf(read) },
+      body: { vorname: 'Ida', nachname: 'Pfeiffer-Reyer', image: null },
+    });
+    await call('PATCH', person, 412, {
+      headers: { ...STAFF, 'If-Match': etagOf(read) },
+      body: { vorname: 'Ida Laura' },
+      type: 'application/merge-patch+json',
+    });
+    await call('PATCH', person, 200, {
+      headers: { ...STAFF, 'If-Match': etagOf(replaced) },
+      body: { vorname: 'Ida Laura' },
+      type: 'application/merge-patch+json',
+    });
+    await call('PUT', `${person}/lebensdaten`, 200, {
+      headers: STAFF,
+      body: { geboren: 1797, gestorben: 1858 },
+    });
+    await call('PUT', '/personen/ida-weltreisende', 201, {
+      headers: STAFF,
+      body: { vorname: 'Ida', nachname: 'Reisende' },
+    });
+    await direct('PUT', '/personen/ida-weltreisende', 422, {
+      headers: STAFF,
+      body: { vorname: 'Ida', nachname: '' },
+    });
+    await call('DELETE', '/personen/ida-weltreisende', 204, { headers: STAFF });
+    await call('GET', '/personen/ida-weltreisende', 404, { headers: { Accept: JSON_TYPE } });
+    await call('DELETE', person, 403, { headers: { Authorization: basic('anna'), Accept: JSON_TYPE } });
+    await call('DELETE', person, 204, { headers: STAFF });
+  });
+
+  test('works and copies: create, replace, patch, delete; XML and form bodies', async () => {
+    const created = await call('POST', '/werke', 201, {
+      headers: STAFF,
+      body: { titel: 'Reise um die Welt', jahr: 1850, person: ['goethe'] },
+    });
+    const work = pathOf(created.response.headers.get('location')!);
+    const viaForm = await call('POST', '/werke', 201, {
+      headers: STAFF,
+      body: 'titel=Formular&jahr=1900&person=goethe',
+      type: 'application/x-www-form-urlencoded',
+    });
+    await call('POST', '/werke', 201, {
+      headers: STAFF,
+      body: '<werk><titel>Als XML</titel><jahr>1901</jahr></werk>',
+      type: 'application/xml',
+    });
+    await call('PUT', work, 200, {
+      headers: STAFF,
+      body: { titel: 'Eine Frauenfahrt um die Welt', jahr: 1850, exemplare: 2 },
+    });
+    await call('PATCH', work, 200, {
+      headers: STAFF,
+      body: { jahr: null },
+      type: 'application/merge-patch+json',
+    });
+    const copy = await call('POST', `${work}/exemplare`, 201, {
+      headers: STAFF,
+      body: { signatur: 'Pfe 1', barcode: 'PFE-0001', standort: 'Magazin' },
+    });
+    const copyPath = pathOf(copy.response.headers.get('location')!);
+    await call('PUT', copyPath, 200, {
+      headers: STAFF,
+      body: { signatur: 'Pfe 1a', barcode: 'PFE-0001', standort: 'Magazin', vermisst: false },
+    });
+    await call('PATCH', copyPath, 200, {
+      headers: STAFF,
+      body: { vermisst: true },
+      type: 'application/merge-patch+json',
+    });
+    await call('DELETE', copyPath, 204, { headers: STAFF });
+    await call('DELETE', pathOf(viaForm.response.headers.get('location')!), 204, { headers: STAFF });
+    await call('POST', '/werke', 403, {
+      headers: { Authorization: basic('anna'), Accept: JSON_TYPE },
+      body: { titel: 'Nein' },
+    });
+  });
+
+  test('lending: borrow, renew, return, check in; holds: place, read, cancel', async () => {
+    const anna = linkPath(
+      (
+        await json(
+          await call('GET', '/sitzung', 200, {
+            headers: { Authorization: basic('anna'), Accept: JSON_TYPE },
+          }),
+        )
+      ).ausleihen,
+    );
+    const ben = linkPath(
+      (
+        await json(
+          await call('GET', '/sitzung', 200, { headers: { Authorization: basic('ben'), Accept: JSON_TYPE } }),
+        )
+      ).ausleihen,
+    );
+    await call('GET', anna, 200, { headers: { Authorization: basic('anna'), Accept: JSON_TYPE } });
+    await call('GET', ben, 403, { headers: { Authorization: basic('anna'), Accept: JSON_TYPE } });
+    const lendable = pathOf(
+      (
+        await call('POST', '/werke', 201, { headers: STAFF, body: { titel: 'Leihgabe', exemplare: 2 } })
+      ).response.headers.get('location')!,
+    );
+    const lent = await call('POST', anna, 201, { headers: STAFF, body: { werk: lendable } });
+    const loan = pathOf(lent.response.headers.get('location')!);
+    await call('GET', loan, 200, { headers: { Authorization: basic('anna'), Accept: JSON_TYPE } });
+    await call('POST', `${loan}/verlaengerung`, 200, {
+      headers: { Authorization: basic('anna'), Accept: JSON_TYPE },
+    });
+    await call('DELETE', loan, 204, { headers: STAFF });
+    await call('GET', loan, 410, { headers: STAFF }); // returned
+    // A one-copy work lent to ben: anna may hold it; check-in by the copy's barcode.
+    const work = pathOf(
+      (
+        await call('POST', '/werke', 201, { headers: STAFF, body: { titel: 'Einzelstück', exemplare: 1 } })
+      ).response.headers.get('location')!,
+    );
+    const bens = await json(await call('POST', ben, 201, { headers: STAFF, body: { werk: work } }));
+    await call('POST', '/personen/anna-berger/vormerkungen', 409, {
+      headers: STAFF,
+      body: { werk: '/werke/faust' },
+    });
+    const held = await call('POST', '/personen/anna-berger/vormerkungen', 201, {
+      headers: { Authorization: basic('anna'), Accept: JSON_TYPE },
+      body: { werk: work },
+    });
+    const hold = pathOf(held.response.headers.get('location')!);
+    await call('GET', hold, 200, { headers: { Authorization: basic('anna'), Accept: JSON_TYPE } });
+    await call('DELETE', hold, 204, { headers: { Authorization: basic('anna'), Accept: JSON_TYPE } });
+    const exemplar = bens.exemplar as { url: string };
+    const barcode = (await json(await call('GET', pathOf(exemplar.url), 200, { headers: STAFF })))
+      .barcode as string;
+    await call('POST', '/rueckgabe', 200, { headers: STAFF, body: { barcode } });
+    await call('POST', '/rueckgabe', 409, { headers: STAFF, body: { barcode } });
+    await call('GET', `/rueckgabe?barcode=${encodeURIComponent(barcode)}`, 200, { headers: STAFF });
+  });
+
+  test('accounts and passwords; log-in, the CSRF header and Origin of cookie writes, log-out', async () => {
+    await call('POST', '/personen', 201, { headers: STAFF, body: { vorname: 'Lena', nachname: 'Christ' } });
+    const account = '/personen/lena-christ/konto';
+    const secret = 'lange-und-sicher-1';
+    await call('PUT', account, 201, {
+      headers: STAFF,
+      body: { username: 'lena', rolle: 'member', gesperrt: false, passwort: secret, wiederholung: secret },
+    });
+    await call('PUT', account, 200, {
+      headers: STAFF,
+      body: { username: 'lena', rolle: 'member', gesperrt: false },
+    });
+    await call('PATCH', account, 200, {
+      headers: STAFF,
+      body: { gesperrt: true },
+      type: 'application/merge-patch+json',
+    });
+    await call('PATCH', account, 200, {
+      headers: STAFF,
+      body: { gesperrt: false },
+      type: 'application/merge-patch+json',
+    });
+    const renewed = 'noch-laenger-und-sicherer-2';
+    await call('PUT', `${account}/passwort`, 204, {
+      headers: { Authorization: basic('lena', secret), Accept: JSON_TYPE },
+      body: { altesPasswort: secret, neuesPasswort: renewed },
+    });
+    await call('POST', '/sitzung', 401, {
+      headers: { Accept: JSON_TYPE, Origin: c.origin },
+      body: { username: 'lena', password: secret },
+    });
+    const login = await call('POST', '/sitzung', 200, {
+      headers: { Accept: JSON_TYPE, Origin: c.origin },
+      body: { username: 'lena', password: renewed },
+    });
+    const cookie = (login.response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    assert.match(cookie, /=/);
+    const session = await json(
+      await call('GET', '/sitzung', 200, { headers: { Cookie: cookie, Accept: JSON_TYPE } }),
+    );
+    const token = session.csrfToken as string;
+    assert.ok(token);
+    const loans = linkPath(session.ausleihen);
+    const cookieWrite = { Cookie: cookie, Accept: JSON_TYPE, Origin: c.origin };
+    // Without the token Prism refuses the request itself (the security requirement is not met),
+    // so it goes to the server straight; its 403 must still be a status the operation lists.
+    await direct('POST', loans, 403, { headers: cookieWrite, body: { werk: 'faust' } });
+    await direct('POST', loans, 403, {
+      headers: { ...cookieWrite, 'X-CSRF-Token': token, Origin: 'https://evil.example' },
+      body: { werk: 'faust' },
+    });
+    await call('POST', loans, 201, {
+      headers: { ...cookieWrite, 'X-CSRF-Token': token },
+      body: { werk: 'faust' },
+    });
+    await call('DELETE', '/sitzung', 204, { headers: { ...cookieWrite, 'X-CSRF-Token': token } });
+    await call('DELETE', account, 204, { headers: STAFF });
+  });
+
+  test('every documented operation had traffic', () => {
+    const missing = [...operations(doc).keys()].filter((id) => !seen.has(id));
+    assert.deepEqual(missing, [], 'operations no test drove through the proxy');
+  });
+});
