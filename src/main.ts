@@ -177,6 +177,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {
     errorLogPath: config.errorLog,
+    ...(config.adminEmail !== undefined && { adminEmail: config.adminEmail }),
     holdDays: config.holdDays,
     memberReturns: config.memberReturns,
     overdueBlockDays: config.overdueBlockDays,

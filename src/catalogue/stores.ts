@@ -14,6 +14,7 @@ import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
 import { createAccountStore, type AccountStore } from './accounts/store.ts';
 import { createCopyStore, type CopyStore } from './copies/index.ts';
+import { sqlRecordSource, type RecordSource } from './oai/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -26,6 +27,7 @@ export interface CatalogueStores {
   readonly sitemap: SitemapSource;
   readonly accounts: AccountStore;
   readonly checkIns: CheckInStore;
+  readonly oai: RecordSource;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -54,6 +56,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     lifeDates: createLifeDatesStore(db, options),
     copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),
+    oai: sqlRecordSource(db),
     accounts: createAccountStore(db, options?.now && (() => (options.now as () => Date)().toISOString())),
   };
 }
