@@ -37,7 +37,12 @@ async function harvest(baseUrl: string, from?: string): Promise<Harvest> {
   for (const line of lines) {
     const [identifier, datestamp, status, title, barcodes] = line.split('\t');
     assert.ok(!records.has(identifier!), `${identifier} harvested twice`);
-    records.set(identifier!, { datestamp: datestamp!, status: status!, title: title ?? '', barcodes: barcodes ?? '' });
+    records.set(identifier!, {
+      datestamp: datestamp!,
+      status: status!,
+      title: title ?? '',
+      barcodes: barcodes ?? '',
+    });
   }
   return { responseDate, records };
 }
@@ -79,7 +84,8 @@ describe('a real harvester, full then incremental', skipUnless('oai-harvester'),
 
   const idOf = (slug: string) => `oai:${host}:${slug}`;
   const workIdOf = async (slug: string) =>
-    (await database.db.selectFrom('works').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+    (await database.db.selectFrom('works').select('id').where('slug', '=', slug).executeTakeFirstOrThrow())
+      .id;
 
   test('the full harvest has every work once; after writes, from = its responseDate gets exactly the changed ones', async () => {
     at('2026-03-01T09:00:00Z');
@@ -106,19 +112,32 @@ describe('a real harvester, full then incremental', skipUnless('oai-harvester'),
       personIds: w.personen.map((p) => p.id),
     });
     const withCopy = await workIdOf('faust');
-    await stores.copies.ofWork(withCopy).create({ signatur: 'Goe 10 Fa+9', barcode: 'OAI-NEU-1', standort: 'Magazin', vermisst: false });
+    await stores.copies
+      .ofWork(withCopy)
+      .create({ signatur: 'Goe 10 Fa+9', barcode: 'OAI-NEU-1', standort: 'Magazin', vermisst: false });
     const unlent = await database.db
       .selectFrom('works')
       .select(['id', 'slug'])
       .where('deleted_at', 'is', null)
       .where('slug', 'not in', ['die-raeuber', 'faust'])
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('loans').select('loans.id').whereRef('loans.work_id', '=', 'works.id').where('returned_at', 'is', null))),
+        not(
+          exists(
+            selectFrom('loans')
+              .select('loans.id')
+              .whereRef('loans.work_id', '=', 'works.id')
+              .where('returned_at', 'is', null),
+          ),
+        ),
       )
       .orderBy('id')
       .executeTakeFirstOrThrow();
     assert.equal(await stores.works.delete(unlent.id), true);
-    const kafka = await database.db.selectFrom('persons').select(['id', 'vorname']).where('slug', '=', 'kafka').executeTakeFirstOrThrow();
+    const kafka = await database.db
+      .selectFrom('persons')
+      .select(['id', 'vorname'])
+      .where('slug', '=', 'kafka')
+      .executeTakeFirstOrThrow();
     await stores.persons.replace(kafka.id, { vorname: kafka.vorname, nachname: 'Kafka (Prag)' });
     const kafkasWorks = await database.db
       .selectFrom('person_work')
