@@ -72,14 +72,14 @@ function fixedData(r: WorkRecord): string {
   return `${entered}${dates}xx ${'|'.repeat(17)}und d`;
 }
 
+/**
+ * 100/700: the name inverted, relator "author", the person's URL as its identifier ($0). No
+ * life dates ($d): a record carries what the work's own representations show, so that the
+ * work's version is the record's datestamp (ADR 0081), and a person's life dates are not shown
+ * there (nor do they move the work's version, ADR 0026).
+ */
 function personField(tag: '100' | '700', p: RecordPerson, url: string): Markup {
-  const dates = p.geboren === null && p.gestorben === null ? '' : `${p.geboren ?? ''}-${p.gestorben ?? ''}`;
-  return datafield(tag, '1', ' ', [
-    subfield('a', inverted(p)),
-    dates === '' ? '' : subfield('d', dates),
-    subfield('e', 'author'),
-    subfield('0', url),
-  ]);
+  return datafield(tag, '1', ' ', [subfield('a', inverted(p)), subfield('e', 'author'), subfield('0', url)]);
 }
 
 export const marc21: MetadataFormat = {

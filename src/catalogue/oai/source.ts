@@ -18,8 +18,6 @@ export interface RecordPerson {
   readonly slug: string;
   readonly vorname: string;
   readonly nachname: string;
-  readonly geboren: number | null;
-  readonly gestorben: number | null;
 }
 
 export interface RecordCopy {
@@ -121,7 +119,7 @@ export function sqlRecordSource(db: Kysely<DB>): RecordSource {
       const persons = await db
         .selectFrom('person_work')
         .innerJoin('persons', 'persons.id', 'person_work.person_id')
-        .select(['person_work.work_id', 'persons.slug', 'vorname', 'nachname', 'geboren', 'gestorben'])
+        .select(['person_work.work_id', 'persons.slug', 'vorname', 'nachname'])
         .where('person_work.work_id', 'in', ids)
         .where('persons.deleted_at', 'is', null)
         .orderBy('person_work.work_id')
