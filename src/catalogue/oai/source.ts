@@ -98,14 +98,22 @@ export function sqlRecordSource(db: Kysely<DB>): RecordSource {
       return Number(row?.n ?? 0);
     },
 
+    // Two exact index seeks rather than one row-value comparison: the rest of the last stamp
+    // after the last id, then the later stamps. SQLite seeks a row value only on its first
+    // column, so a stamp shared by many rows (an import writes 1,000 per transaction with one
+    // stamp, a bulk load may write all with one) would be scanned again for every page.
     async headers(range, after, n) {
-      let query = inRange(db, range).select(HEADER_COLUMNS);
-      if (after)
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('updated_at', 'id'), '>', tuple(after.stamp, after.id)),
-        );
-      const rows = await query.orderBy('updated_at').orderBy('id').limit(n).execute();
-      return rows.map(toHeader);
+      const ordered = (q: ReturnType<typeof inRange>) =>
+        q.select(HEADER_COLUMNS).orderBy('updated_at').orderBy('id').limit(n);
+      if (!after) return (await ordered(inRange(db, range)).execute()).map(toHeader);
+      const sameStamp = await ordered(
+        inRange(db, range).where('updated_at', '=', after.stamp).where('id', '>', after.id),
+      ).execute();
+      if (sameStamp.length === n) return sameStamp.map(toHeader);
+      const later = await ordered(inRange(db, range).where('updated_at', '>', after.stamp))
+        .limit(n - sameStamp.length)
+        .execute();
+      return [...sameStamp, ...later].map(toHeader);
     },
 
     async records(headers) {
