@@ -226,6 +226,14 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const query = `verb=GetRecord&identifier=${encodeURIComponent(id('faust'))}&metadataPrefix=marc21`;
       assert.equal(await ask(query, 'POST'), await ask(query));
       assert.deepEqual(errorCodes(await ask('verb=Identify&verb=ListSets', 'POST')), ['badVerb']);
+      const json = await app.inject({
+        method: 'POST',
+        url: '/katalog/oai',
+        headers: { 'content-type': 'application/json', accept: 'application/problem+json' },
+        payload: '{"verb":"Identify"}',
+      });
+      assert.equal(json.statusCode, 415);
+      assert.equal(json.headers['accept-post'], 'application/x-www-form-urlencoded');
       const head = await app.inject({ method: 'HEAD', url: '/katalog/oai?verb=Identify' });
       assert.equal(head.statusCode, 200);
       assert.equal(head.body, '');

@@ -4,11 +4,14 @@
 // (OAI-PMH 2.0, 3.1.1.2); HEAD answers GET's headers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLinks } from '../../http/index.ts';
-import type { Fields } from '../../http/body/index.ts';
+import { parseMediaType, type Fields } from '../../http/body/index.ts';
+import { HttpError } from '../shared/errors.ts';
 import { createProvider, type Place, type ProviderOptions } from './provider.ts';
 import { readArguments, type RawArguments } from './request.ts';
 
 export const OAI_PATH = '/oai';
+
+const FORM = 'application/x-www-form-urlencoded';
 
 /** Arguments from a parsed form body; null when a value is not text. */
 function fieldArguments(body: unknown): RawArguments | null {
@@ -24,7 +27,15 @@ function fieldArguments(body: unknown): RawArguments | null {
 }
 
 function argumentsOf(request: FastifyRequest): RawArguments | null {
-  if (request.method === 'POST') return fieldArguments(request.body);
+  if (request.method === 'POST') {
+    // The protocol's POST is a form (3.1.1.2); JSON or XML bodies would be parsed, but are not OAI-PMH.
+    if (parseMediaType(request.headers['content-type']).type !== FORM)
+      throw new HttpError('SHELFMARK_UNSUPPORTED_MEDIA_TYPE', {
+        detail: `An OAI-PMH POST carries its arguments as ${FORM}.`,
+        headers: { 'Accept-Post': FORM },
+      });
+    return fieldArguments(request.body);
+  }
   const at = request.url.indexOf('?');
   return readArguments(at < 0 ? '' : request.url.slice(at + 1));
 }
