@@ -291,10 +291,11 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
 
     test('tokens survive writes between pages; the next harvest from this one picks the writes up', async () => {
       at('2026-03-03T12:00:00.000Z');
-      const page1 = await ask('verb=ListIdentifiers&metadataPrefix=oai_dc&from=2026-03-01');
+      const page1 = await ask('verb=ListIdentifiers&metadataPrefix=oai_dc&from=2026-03-01&until=2030-01-01');
       const seen = all(page1, 'identifier');
       const responseDate = all(page1, 'responseDate')[0]!;
-      // Between pages: a work already sent is edited, one not yet sent is deleted.
+      // Between pages (the harvest asked until 2030, but is bounded by its first response's
+      // second): a work already sent is edited, one not yet sent is deleted.
       at('2026-03-03T12:00:10.000Z');
       const rows = await database.db
         .selectFrom('works')

@@ -110,9 +110,14 @@ export function createProvider(options: ProviderOptions) {
     if (!formatOf(request.metadataPrefix)) problems.push(noFormat());
     if (request.set !== null) problems.push(fail('noSetHierarchy', 'This repository has no sets.'));
     if (problems.length > 0) return problems;
+    // No later than this response's second, even when `until` is later: a record written
+    // while the harvest pages gets a later stamp, so it is left for the next harvest rather
+    // than sent twice in this one.
+    const endOfResponse = endOfSecond(now);
+    const asked = request.until?.end;
     const range: StampRange = {
       from: request.from?.start ?? null,
-      until: request.until?.end ?? endOfSecond(now),
+      until: asked !== undefined && asked < endOfResponse ? asked : endOfResponse,
     };
     const total = await source.count(range);
     if (total === 0) return [fail('noRecordsMatch', 'No record lies in this range.')];
@@ -120,6 +125,7 @@ export function createProvider(options: ProviderOptions) {
       verb: request.verb,
       metadataPrefix: request.metadataPrefix,
       ...range,
+      // Read only once a page was sent (cursor > 0).
       after: { stamp: '', id: 0 },
       cursor: 0,
       total,
@@ -151,11 +157,14 @@ export function createProvider(options: ProviderOptions) {
     const items = await records(place, page, format);
     const last = page[page.length - 1]!;
     const sent = position.cursor + page.length;
+    // The count of the first page, unless the list turned out longer (a write in its second).
+    const size = String(Math.max(position.total, sent + (headers.length > n ? 1 : 0)));
+    const cursor = String(position.cursor);
     const token =
       headers.length > n
-        ? xml`<resumptionToken completeListSize="${String(Math.max(position.total, sent + 1))}" cursor="${String(position.cursor)}">${encodeToken({ ...position, after: { stamp: last.stamp, id: last.id }, cursor: sent })}</resumptionToken>`
+        ? xml`<resumptionToken completeListSize="${size}" cursor="${cursor}">${encodeToken({ ...position, after: { stamp: last.stamp, id: last.id }, cursor: sent })}</resumptionToken>`
         : position.cursor > 0
-          ? xml`<resumptionToken completeListSize="${String(Math.max(position.total, sent))}" cursor="${String(position.cursor)}"/>`
+          ? xml`<resumptionToken completeListSize="${size}" cursor="${cursor}"/>`
           : '';
     return xml`<${request.verb}>${items}${token}</${request.verb}>`;
   }
