@@ -20,11 +20,15 @@ const { values } = parseArgs({
 });
 if (!values['data-dir']) throw new Error('--data-dir DIR is needed (the catalogue to harvest)');
 
-/** VmRSS and VmHWM of a process, in MiB. */
-function memory(pid: number): { rss: number; peak: number } {
+/**
+ * VmRSS and VmHWM of a process, and RssAnon — the process's own memory (heap, SQLite's page
+ * cache) without RssFile, the database file's pages SQLite maps (mmap_size, ADR 0047), which
+ * count into RSS but are the kernel's page cache — in MiB.
+ */
+function memory(pid: number): { rss: number; peak: number; anon: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024, anon: kib('RssAnon') / 1024 };
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,6 +49,7 @@ try {
   let pages = 0;
   let bytes = 0;
   let maxRss = before.rss;
+  let maxAnon = before.anon;
   let query = `verb=ListRecords&metadataPrefix=${values.prefix}`;
   for (;;) {
     const response = await fetch(`${oai}?${query}`);
@@ -56,7 +61,9 @@ try {
     bytes += Buffer.byteLength(body);
     records += body.split('<record>').length - 1;
     deleted += body.split('<header status="deleted">').length - 1;
-    maxRss = Math.max(maxRss, memory(server.pid).rss);
+    const now = memory(server.pid);
+    maxRss = Math.max(maxRss, now.rss);
+    maxAnon = Math.max(maxAnon, now.anon);
     const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(body)?.[1];
     if (!token) break;
     query = `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`;
@@ -72,6 +79,7 @@ try {
       `records      ${records} (${deleted} deleted) in ${pages} pages, ${(bytes / 2 ** 20).toFixed(0)} MiB of XML`,
       `time         ${seconds.toFixed(0)} s (${(records / seconds).toFixed(0)} records/s)`,
       `server RSS   before ${before.rss.toFixed(0)} MiB, highest sampled ${maxRss.toFixed(0)} MiB, after ${after.rss.toFixed(0)} MiB, peak (VmHWM) ${after.peak.toFixed(0)} MiB`,
+      `of which anonymous (RssAnon, without the mapped database file): before ${before.anon.toFixed(0)} MiB, highest sampled ${maxAnon.toFixed(0)} MiB, after ${after.anon.toFixed(0)} MiB`,
     ].join('\n'),
   );
 } finally {
