@@ -5,6 +5,7 @@
 // writes between its pages (ADR 0081).
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createResourceApp } from '../../src/http/index.ts';
@@ -234,6 +235,13 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       });
       assert.equal(json.statusCode, 415);
       assert.equal(json.headers['accept-post'], 'application/x-www-form-urlencoded');
+      // Identify says gzip; the server compresses by Accept-Encoding (ADR 0014).
+      const gzip = await app.inject({
+        url: '/katalog/oai?verb=ListIdentifiers&metadataPrefix=oai_dc',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      assert.equal(gzip.headers['content-encoding'], 'gzip');
+      assert.match(gunzipSync(gzip.rawPayload).toString(), /<ListIdentifiers>/);
       const head = await app.inject({ method: 'HEAD', url: '/katalog/oai?verb=Identify' });
       assert.equal(head.statusCode, 200);
       assert.equal(head.body, '');
