@@ -178,7 +178,12 @@ export function createProvider(options: ProviderOptions) {
       case 'ListSets':
         return request.resumptionToken === null
           ? [fail('noSetHierarchy', 'This repository has no sets.')]
-          : [fail('badResumptionToken', 'This repository issues no resumptionToken for ListSets.')];
+          : [
+              fail(
+                'badResumptionToken',
+                'ListSets has no resumptionToken here: this repository has no sets.',
+              ),
+            ];
       case 'GetRecord':
         return getRecord(place, request.identifier, request.metadataPrefix);
       default:
