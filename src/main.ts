@@ -191,6 +191,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const catalogue = catalogueResources(stores, {
     now,
     errorLogPath: config.errorLog,
+    ...(config.adminEmail !== undefined && { adminEmail: config.adminEmail }),
     holdDays: config.holdDays,
     memberReturns: config.memberReturns,
     overdueBlockDays: config.overdueBlockDays,

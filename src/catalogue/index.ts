@@ -22,6 +22,7 @@ import { registerAutoHook, serverStatusResource } from './server-status/index.ts
 import type { ServerStatus } from '../logging/index.ts';
 import { registerSitemapRoutes, SITEMAP_PASSTHROUGH, type SitemapSource } from './sitemap/index.ts';
 import { OPENAPI_PATH, registerOpenApiRoute } from './openapi/index.ts';
+import { OAI_PATH, registerOaiRoute, type RecordSource } from './oai/index.ts';
 import { accountResource, passwordResource } from './accounts/resources.ts';
 import type { AccountStore } from './accounts/store.ts';
 
@@ -48,10 +49,12 @@ export interface ResourceStores {
   readonly sitemap?: SitemapSource;
   /** Accounts (`/personen/{slug}/konto`, `…/konto/passwort`); without it they are not served. */
   readonly accounts?: AccountStore;
+  /** The works as OAI-PMH records (`/oai`, ADR 0081); without it no OAI-PMH provider. */
+  readonly oai?: RecordSource;
 }
 
 export interface CatalogueOptions {
-  /** The server's clock (overdue loans); default the system's. */
+  /** The server's clock (overdue loans, OAI-PMH's responseDate and a harvest's until bound); default the system's. */
   readonly now?: () => Date;
   /** Name shown in the home page's XML/JSON (default "Shelfmark"). */
   readonly siteName?: string;
@@ -75,6 +78,10 @@ export interface CatalogueOptions {
   readonly memberReturns?: boolean;
   /** Days overdue that block borrowing, for the refusal's text (the loan store decides; default 14). */
   readonly overdueBlockDays?: number;
+  /** The OAI-PMH repository's adminEmail (default: webmaster@ the base URL's host, ADR 0081). */
+  readonly adminEmail?: string;
+  /** Records per OAI-PMH ListRecords page (default 100). */
+  readonly oaiPageSize?: number;
   /** Hashes new passwords set over HTTP (default scrypt, ADR 0035; tests pass a fast one). */
   readonly hashPassword?: (password: string) => Promise<string>;
 }
@@ -140,6 +147,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
       OPENAPI_PATH,
       ...(errorLogPath !== undefined ? [LIVE_PATH] : []),
       ...(stores.sitemap ? SITEMAP_PASSTHROUGH : []),
+      ...(stores.oai ? [OAI_PATH] : []),
     ],
     configure: async (app) => {
       await registerCatalogueRoutes(app, { persons: stores.persons });
@@ -148,6 +156,14 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
         registerSitemapRoutes(app, {
           source: stores.sitemap,
           ...(opts.sitemapLimit !== undefined && { limit: opts.sitemapLimit }),
+        });
+      if (stores.oai)
+        registerOaiRoute(app, {
+          source: stores.oai,
+          repositoryName: opts.siteName ?? 'Shelfmark',
+          ...(opts.adminEmail !== undefined && { adminEmail: opts.adminEmail }),
+          now: opts.now ?? (() => new Date()),
+          ...(opts.oaiPageSize !== undefined && { pageSize: opts.oaiPageSize }),
         });
       if (errorLogPath !== undefined)
         registerLiveRoute(app, {

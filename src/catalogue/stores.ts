@@ -16,6 +16,7 @@ import { createAccountStore, type AccountStore } from './accounts/store.ts';
 import { createCopyStore, type CopyStore } from './copies/index.ts';
 import { sessionRecords } from './accounts/sessions.ts';
 import type { SessionRecords } from '../http/auth/index.ts';
+import { sqlRecordSource, type RecordSource } from './oai/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -30,6 +31,7 @@ export interface CatalogueStores {
   readonly checkIns: CheckInStore;
   /** Log-ins, for the layer's authenticator: log-out ends one everywhere (ADR 0076). */
   readonly sessions: SessionRecords;
+  readonly oai: RecordSource;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -59,6 +61,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     lifeDates: createLifeDatesStore(db, options),
     copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),
+    oai: sqlRecordSource(db),
     accounts: createAccountStore(db, isoNow),
     sessions: sessionRecords(db, isoNow ?? (() => new Date().toISOString())),
   };

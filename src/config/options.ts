@@ -26,6 +26,13 @@ const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
 
 export const text: (s: string) => Parsed<string> = (s) => ok(s);
 
+/** An e-mail address as OAI-PMH's schema takes one (`\S+@(\S+\.)+\S+`: a dotted domain). */
+export function email(s: string): Parsed<string> {
+  return /^\S+@(\S+\.)+\S+$/.test(s)
+    ? ok(s)
+    : fail('must be an e-mail address with a dotted domain (name@example.org)');
+}
+
 /** A directory, made absolute against the working directory at start-up. */
 export const directory: (s: string) => Parsed<string> = (s) => ok(path.resolve(s));
 

@@ -8,6 +8,7 @@ import {
   baseUrl,
   boolean,
   directory,
+  email,
   integer,
   oneOf,
   text,
@@ -176,6 +177,13 @@ export const OPTIONS = {
     description: 'a loan overdue by more than this many days blocks its borrower from borrowing; ADR 0061',
     fallback: '14',
     parse: integer(0, 3650),
+  },
+  adminEmail: {
+    env: 'SHELFMARK_ADMIN_EMAIL',
+    flag: 'admin-email',
+    description:
+      "the OAI-PMH repository's adminEmail (ADR 0081); default webmaster@ the base URL's host (.localdomain added to a host without a dot)",
+    parse: email,
   },
   demo: {
     env: 'SHELFMARK_DEMO',

@@ -16,7 +16,18 @@ export const VNU_JAR = fileURLToPath(
 export const FAIL2BAN_FILTERS = '/etc/fail2ban/filter.d';
 
 export type RequirementName =
-  'postgres' | 'chromium' | 'xmllint' | 'java' | 'logrotate' | 'systemd-analyze' | 'nginx' | 'fail2ban';
+  | 'postgres'
+  | 'chromium'
+  | 'xmllint'
+  | 'java'
+  | 'logrotate'
+  | 'systemd-analyze'
+  | 'nginx'
+  | 'fail2ban'
+  | 'oai-harvester';
+
+/** Debian's OAI-PMH harvester (libhttp-oai-perl), which installs /usr/bin/oai_pmh beside it. */
+export const OAI_HARVESTER_MODULE = '/usr/share/perl5/HTTP/OAI/Harvester.pm';
 
 type Requirement = {
   /** Which suites skip without it, as the first words of the skip message. */
@@ -67,6 +78,13 @@ const requirements: Record<RequirementName, Requirement> = {
         ? undefined
         : `${FAIL2BAN_FILTERS}/apache-auth.conf not found (Debian package fail2ban)`;
     },
+  },
+  'oai-harvester': {
+    suites: 'OAI-PMH harvests',
+    missing: () =>
+      onPath('perl') && isReadable(OAI_HARVESTER_MODULE)
+        ? undefined
+        : `${OAI_HARVESTER_MODULE} not found (Debian package libhttp-oai-perl)`,
   },
 };
 
