@@ -168,6 +168,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     holdDays: config.holdDays,
     maxRenewals: config.maxRenewals,
     overdueBlockDays: config.overdueBlockDays,
+    loanLimit: config.loanLimit,
   });
   const stopWarnings = logProcessWarnings(logs.errorLog);
   const representationCache = new RepresentationCache({

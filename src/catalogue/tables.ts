@@ -106,6 +106,31 @@ export interface CopiesTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** The copy's item type (migration 0020, ADR 0084); existing copies: `buch`. */
+  item_type: ColumnType<string, string | undefined, string>;
+}
+
+/** A kind of copy and how it lends (migration 0020, ADR 0084). */
+export interface ItemTypesTable {
+  code: string;
+  name_de: string;
+  name_en: string;
+  /** 0: not for loan (reference stock). */
+  lendable: number;
+  /** Null: the default loan period. */
+  loan_days: number | null;
+  /** Null: the configured SHELFMARK_MAX_RENEWALS. */
+  renewals: number | null;
+  /** Open loans of this type one member may have; null: only the overall limit. */
+  max_loans: number | null;
+  updated_at: string;
+}
+
+/** A day the library is closed (UTC calendar day, YYYY-MM-DD); nothing falls due on it. */
+export interface ClosedDaysTable {
+  day: string;
+  reason: ColumnType<string, string | undefined, string>;
+  created_at: string;
 }
 
 export type HoldEndReason = 'cancelled' | 'fulfilled' | 'expired';
@@ -160,6 +185,8 @@ export interface DB {
   loans: LoansTable;
   copies: CopiesTable;
   holds: HoldsTable;
+  item_types: ItemTypesTable;
+  closed_days: ClosedDaysTable;
   change_counter: ChangeCounterTable;
   login_failures: LoginFailuresTable;
   server_settings: ServerSettingsTable;

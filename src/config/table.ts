@@ -177,6 +177,13 @@ export const OPTIONS = {
     fallback: '14',
     parse: integer(0, 3650),
   },
+  loanLimit: {
+    env: 'SHELFMARK_LOAN_LIMIT',
+    flag: 'loan-limit',
+    description: 'open loans one member may have in all (0 = no limit); item types may allow fewer; ADR 0084',
+    fallback: '20',
+    parse: integer(0, 100000),
+  },
   demo: {
     env: 'SHELFMARK_DEMO',
     flag: 'demo',
