@@ -16,6 +16,7 @@ import { publicPersons } from './0013-public-persons.ts';
 import { termIndexes } from './0014-term-index.ts';
 import { loanRenewedAt } from './0015-loan-renewed-at.ts';
 import { circulationRules } from './0020-circulation-rules.ts';
+import { notices } from './0021-notices.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -34,4 +35,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0014-term-index': termIndexes(context),
   '0015-loan-renewed-at': loanRenewedAt(context),
   '0020-circulation-rules': circulationRules(context),
+  '0021-notices': notices(context),
 });
