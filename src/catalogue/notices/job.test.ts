@@ -89,7 +89,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
 
     before(async () => {
       database = await target.open();
-      stores = createStores(database.db, { capabilities: database.capabilities });
+      stores = createStores(database.db, { capabilities: database.capabilities, now: () => clock });
       smtp = await startTestSmtp();
     });
     after(async () => {
