@@ -70,10 +70,23 @@ export function circulationRules({ dialect }: MigrationContext): Migration {
           values (${t.code}, ${t.name_de}, ${t.name_en}, ${t.lendable}, ${t.loan_days}, ${t.renewals}, ${t.max_loans}, ${at})`.execute(
           db,
         );
+      // SQLite cannot add a REFERENCES column with a default: triggers keep the same rule there.
       await db.schema
         .alterTable('copies')
-        .addColumn('item_type', 'text', (c) => c.notNull().defaultTo('buch').references('item_types.code'))
+        .addColumn('item_type', 'text', (c) => {
+          const column = c.notNull().defaultTo('buch');
+          return pg ? column.references('item_types.code') : column;
+        })
         .execute();
+      if (!pg)
+        for (const op of ['insert', 'update'])
+          await sql`create trigger ${sql.id(`copies_${op}_item_type`)} before ${sql.raw(op)} on copies
+            when not exists (select 1 from item_types where code = new.item_type)
+            begin select raise(abort, 'FOREIGN KEY constraint failed: copies.item_type'); end`.execute(db);
+      if (!pg)
+        await sql`create trigger item_types_delete_in_use before delete on item_types
+          when exists (select 1 from copies where item_type = old.code)
+          begin select raise(abort, 'FOREIGN KEY constraint failed: copies.item_type'); end`.execute(db);
       await db.schema
         .createTable('closed_days')
         /** YYYY-MM-DD, the library's calendar day. */
@@ -94,6 +107,9 @@ export function circulationRules({ dialect }: MigrationContext): Migration {
             await sql`drop trigger if exists ${sql.id(`${table}_${op}_count_change`)}`.execute(db);
       }
       await db.schema.dropTable('closed_days').execute();
+      if (!pg)
+        for (const name of ['copies_insert_item_type', 'copies_update_item_type', 'item_types_delete_in_use'])
+          await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
       await db.schema.alterTable('copies').dropColumn('item_type').execute();
       await db.schema.dropTable('item_types').execute();
     },

@@ -54,6 +54,11 @@ for (const target of catalogueTestTargets(PG_URL)) {
         .where('work_id', '=', w.id)
         .executeTakeFirstOrThrow();
       assert.equal(type.item_type, 'buch');
+      await assert.rejects(setType(w.id, 1, 'no-such-type'), /FOREIGN KEY|foreign key/);
+      await assert.rejects(
+        database.db.deleteFrom('item_types').where('code', '=', 'buch').execute(),
+        /FOREIGN KEY|foreign key/,
+      );
       const outcome = await loans.borrow(await person(), { id: w.id });
       assert.ok(outcome.ok);
       assert.equal(outcome.loan.dueAt.toISOString(), '2026-12-29T10:00:00.000Z');
@@ -138,6 +143,5 @@ for (const target of catalogueTestTargets(PG_URL)) {
       assert.equal(hold.ended_at, null);
       assert.notEqual(hold.copy_id, null);
     });
-
   });
 }
