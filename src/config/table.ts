@@ -226,7 +226,8 @@ export const OPTIONS = {
   noticeIntervalSeconds: {
     env: 'SHELFMARK_NOTICE_INTERVAL',
     flag: 'notice-interval',
-    description: 'seconds between notice runs in each serve process (0: only `shelfmark notices` sends); ADR 0085',
+    description:
+      'seconds between notice runs in each serve process (0: only `shelfmark notices` sends); ADR 0085',
     fallback: '300',
     parse: integer(0, 86400),
   },

@@ -81,10 +81,6 @@ for (const target of catalogueTestTargets(PG_URL)) {
         .executeTakeFirstOrThrow();
       return id;
     };
-    const states = async () =>
-      (await database.db.selectFrom('notices').select(['kind', 'state']).orderBy('id').execute()).map(
-        (r) => `${r.kind}:${r.state}`,
-      );
     const byId = (id: string) => smtp.received.filter((m) => m.messageId === id).length;
 
     before(async () => {
