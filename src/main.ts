@@ -37,6 +37,13 @@ import {
   type OpenOptions,
 } from './storage/index.ts';
 import { catalogueResources } from './catalogue/index.ts';
+import {
+  createNoticeJob,
+  smtpMailer,
+  startNoticeTimer,
+  type Mailer,
+  type NoticeJob,
+} from './catalogue/notices/index.ts';
 import { catalogueMigrations } from './catalogue/migrations/index.ts';
 import type { DB } from './catalogue/tables.ts';
 import { createStores } from './catalogue/stores.ts';
@@ -122,6 +129,37 @@ export function openLogs(config: Config) {
   };
 }
 
+/**
+ * The notice job over `db` as configured (ADR 0085), with its mailer to close; null when no SMTP
+ * host is set. `now` is the job's clock (tests inject one).
+ */
+export function configuredNoticeJob(
+  config: Config,
+  db: Kysely<DB>,
+  now: () => Date = () => new Date(),
+): { job: NoticeJob; mailer: Mailer } | null {
+  if (config.smtpHost === undefined || config.smtpHost === '') return null;
+  const mailer = smtpMailer({
+    host: config.smtpHost,
+    port: config.smtpPort,
+    tls: config.smtpTls,
+    from: config.smtpFrom,
+    user: config.smtpUser,
+    password: config.smtpPassword,
+  });
+  const job = createNoticeJob(db, mailer, {
+    now,
+    rules: {
+      dueSoonDays: config.noticeDueSoonDays,
+      firstReminderDays: config.noticeFirstReminderDays,
+      secondReminderDays: config.noticeSecondReminderDays,
+    },
+    absolute: (p) => config.baseUrl + p,
+    messageDomain: new URL(config.baseUrl).hostname,
+  });
+  return { job, mailer };
+}
+
 export interface RunningServer {
   readonly app: FastifyInstance;
   readonly server: ShelfmarkServer;
@@ -159,6 +197,8 @@ export interface StartServerOptions {
    * catalogue's stores (ADR 0072), so tests set the time instead of waiting for it.
    */
   readonly clock?: () => number;
+  /** The notice job's clock (default: the one clock above; tests inject one). */
+  readonly noticeClock?: () => Date;
 }
 
 /** Starts one HTTP server process over an already-migrated database. */
@@ -181,8 +221,18 @@ export async function startServer(config: Config, options: StartServerOptions = 
     holdDays: config.holdDays,
     maxRenewals: config.maxRenewals,
     overdueBlockDays: config.overdueBlockDays,
+    loanLimit: config.loanLimit,
   });
   const stopWarnings = logProcessWarnings(logs.errorLog);
+  // Notices: every process runs the job on its own timer; claims in the database keep each
+  // notice to one sender (ADR 0085).
+  const notices =
+    config.noticeIntervalSeconds > 0 ? configuredNoticeJob(config, database.db, options.noticeClock) : null;
+  const stopNotices = notices
+    ? startNoticeTimer(notices.job, config.noticeIntervalSeconds * 1000, (error) =>
+        logs.errorLog.repeatedError('notices', 'error', error),
+      )
+    : async () => undefined;
   const representationCache = new RepresentationCache({
     maxBytes: config.cacheMiB * 1024 * 1024,
     version: changeCounter(database),
@@ -285,6 +335,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
       try {
         await httpServer.stop(graceMs);
         await app.close().catch(() => undefined);
+        await stopNotices();
+        notices?.mailer.close();
         stopWarnings();
         await database.close();
       } finally {

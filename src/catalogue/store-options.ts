@@ -16,6 +16,8 @@ export interface StoreOptions {
   readonly maxRenewals?: number;
   /** Loans: a loan overdue by more than this many days blocks borrowing (default 14; ADR 0061). */
   readonly overdueBlockDays?: number;
+  /** Loans: open loans one member may have in all; 0: no limit (default 20; ADR 0084). */
+  readonly loanLimit?: number;
 }
 
 export interface ResolvedStoreOptions {

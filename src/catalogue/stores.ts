@@ -44,6 +44,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
       capabilities: options?.capabilities,
       now: options?.now,
       overdueBlockDays: options?.overdueBlockDays,
+      ...(options?.loanLimit !== undefined && { loanLimit: options.loanLimit }),
       ...(options?.holdDays !== undefined && { holdDays: options.holdDays }),
     }),
     holds: createHoldStore(db, {

@@ -75,6 +75,14 @@ export interface AccountsTable {
   password_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account resource's version; null: `created_at`. */
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The patron's private e-mail address for notices (migration 0021, ADR 0085); null: none. */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: the patron wants no notices. */
+  notices_opt_out: ColumnType<number, number | undefined, number>;
+  /** The language of their notices. */
+  language: ColumnType<'de' | 'en', 'de' | 'en' | undefined, 'de' | 'en'>;
+  /** The settings resource's version; null: `created_at`. */
+  settings_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One log-in (migration 0016, ADR 0076): log-out and account removal delete it. */
@@ -116,6 +124,31 @@ export interface CopiesTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** The copy's item type (migration 0020, ADR 0084); existing copies: `buch`. */
+  item_type: ColumnType<string, string | undefined, string>;
+}
+
+/** A kind of copy and how it lends (migration 0020, ADR 0084). */
+export interface ItemTypesTable {
+  code: string;
+  name_de: string;
+  name_en: string;
+  /** 0: not for loan (reference stock). */
+  lendable: number;
+  /** Null: the default loan period. */
+  loan_days: number | null;
+  /** Null: the configured SHELFMARK_MAX_RENEWALS. */
+  renewals: number | null;
+  /** Open loans of this type one member may have; null: only the overall limit. */
+  max_loans: number | null;
+  updated_at: string;
+}
+
+/** A day the library is closed (UTC calendar day, YYYY-MM-DD); nothing falls due on it. */
+export interface ClosedDaysTable {
+  day: string;
+  reason: ColumnType<string, string | undefined, string>;
+  created_at: string;
 }
 
 export type HoldEndReason = 'cancelled' | 'fulfilled' | 'expired';
@@ -132,6 +165,44 @@ export interface HoldsTable {
   expires_at: string | null;
   ended_at: string | null;
   end_reason: HoldEndReason | null;
+}
+
+export type NoticeKind = 'due-soon' | 'overdue-1' | 'overdue-2' | 'hold-ready' | 'password-reset';
+export type NoticeState = 'pending' | 'sent' | 'failed' | 'obsolete';
+
+/** One e-mail notice (migration 0021, ADR 0085): planned once, claimed under a lease, sent once. */
+export interface NoticesTable {
+  id: Generated<number>;
+  kind: NoticeKind;
+  /** The loan, hold or password reset it is about. */
+  subject_id: number;
+  /** The due date or ready time it speaks of. */
+  occasion: string;
+  person_id: number;
+  email: string;
+  language: 'de' | 'en';
+  subject: string;
+  body: string;
+  state: NoticeState;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+  updated_at: string;
+}
+
+/** A password reset link (migration 0021, ADR 0086): single use, expires; only the token's hash. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  person_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** One row (id 1): changed by every committed write (migration 0003, ADR 0048). */
@@ -170,6 +241,10 @@ export interface DB {
   loans: LoansTable;
   copies: CopiesTable;
   holds: HoldsTable;
+  item_types: ItemTypesTable;
+  closed_days: ClosedDaysTable;
+  notices: NoticesTable;
+  password_resets: PasswordResetsTable;
   change_counter: ChangeCounterTable;
   login_failures: LoginFailuresTable;
   server_settings: ServerSettingsTable;

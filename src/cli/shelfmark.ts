@@ -21,6 +21,7 @@ commands:
                         default 1 MiB, …) are listed on stderr as FILE:LINE: reason
   export [--format jsonl|csv] [--output FILE] [--accounts]
                         write the catalogue (accounts only with --accounts; never passwords)
+  notices               plan and send the e-mail notices due now, once (for a timer)
   user add <username> --person <slug> [--role staff|member] [--password-stdin]
   user passwd <username> [--password-stdin]
   user role <username> staff|member
@@ -47,6 +48,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; extraFlags: reado
     load: async () => (await import('./transfer.ts')).exportCommand,
     extraFlags: ['format', 'output', 'accounts'],
   },
+  notices: { load: async () => (await import('./notices.ts')).noticesCommand, extraFlags: [] },
   user: {
     load: async () => (await import('./user.ts')).userCommand,
     extraFlags: ['person', 'role', 'password-stdin'],

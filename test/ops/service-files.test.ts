@@ -7,7 +7,7 @@
 // /opt/shelfmark by this checkout, /var/log/shelfmark by a temporary folder, and the
 // postrotate's `systemctl kill` (no systemd runs here) by the same signal sent with kill.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -65,6 +65,48 @@ describe('contrib/systemd/shelfmark.service', () => {
     );
     assert.ok(alive(s.pid), 'the supervisor is the same process');
     assert.equal((await fetch(`${s.base}/`)).status, 200, 'the new worker answers');
+  });
+});
+
+describe('contrib/systemd/shelfmark-notices.timer and .service', () => {
+  const NOTICES = ['shelfmark-notices.service', 'shelfmark-notices.timer'];
+  const installed = (name: string) =>
+    fs.readFileSync(path.join(ROOT, 'contrib/systemd', name), 'utf8').replaceAll(INSTALL_DIR, ROOT);
+
+  test('systemd-analyze verify finds nothing to complain about', skipUnless('systemd-analyze'), async () => {
+    const dir = tempDir('shelfmark-notices-unit-');
+    try {
+      for (const name of NOTICES) fs.writeFileSync(path.join(dir, name), installed(name));
+      const result = await runCommand(commandPath('systemd-analyze') ?? 'systemd-analyze', [
+        'verify',
+        ...NOTICES.map((name) => path.join(dir, name)),
+      ]);
+      assert.deepEqual(result, { code: 0, stdout: '', stderr: '' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the timer starts the service, whose ExecStart is `shelfmark notices`', () => {
+    const timer = installed('shelfmark-notices.timer');
+    assert.equal(directive(timer, 'Unit'), 'shelfmark-notices.service');
+    assert.equal(directive(timer, 'Persistent'), 'true');
+    const service = installed('shelfmark-notices.service');
+    assert.equal(directive(service, 'Type'), 'oneshot');
+    // Run as the unit would, without an SMTP server configured: it says what is missing (exit 2).
+    const [command, ...args] = directive(service, 'ExecStart').split(' ');
+    const dir = tempDir('shelfmark-notices-run-');
+    try {
+      const result = spawnSync(command!, args, {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, SHELFMARK_DATA_DIR: dir, SHELFMARK_LOG_DIR: dir, SHELFMARK_SMTP_HOST: '' },
+      });
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, /SHELFMARK_SMTP_HOST \(--smtp-host\) is not set/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

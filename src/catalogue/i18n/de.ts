@@ -83,6 +83,8 @@ export const de = {
     SHELFMARK_CONFLICT: 'Das widerspricht dem aktuellen Stand. Laden Sie die Seite neu.',
     SHELFMARK_COPY_AVAILABLE: 'Ein Exemplar ist frei: Leihen Sie es aus, statt es vorzumerken.',
     SHELFMARK_RENEWAL_LIMIT: 'Diese Ausleihe wurde so oft verlängert, wie es möglich ist.',
+    SHELFMARK_NOT_LENDABLE: 'Dieses Exemplar wird nicht ausgeliehen (Präsenzbestand).',
+    SHELFMARK_LOAN_LIMIT: 'Die Höchstzahl an Ausleihen ist erreicht.',
     SHELFMARK_WORK_HELD: 'Das Werk ist vorgemerkt: Die Ausleihe kann nicht verlängert werden.',
     SHELFMARK_GONE: 'Was unter dieser Adresse stand, wurde gelöscht.',
     SHELFMARK_PRECONDITION_FAILED:

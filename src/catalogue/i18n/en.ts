@@ -71,6 +71,8 @@ export const en: Strings = {
     SHELFMARK_PERSON_HAS_LOANS: 'This person still has open loans or holds and cannot be deleted.',
     SHELFMARK_OVERDUE_LOANS: 'Overdue loans block borrowing for now.',
     SHELFMARK_LAST_STAFF: 'This is the last staff account; it stays until another account is staff.',
+    SHELFMARK_NOT_LENDABLE: 'This copy is not for loan (reference stock).',
+    SHELFMARK_LOAN_LIMIT: 'The most loans allowed are reached.',
     SHELFMARK_FORBIDDEN: 'You lack the permission for this.',
     SHELFMARK_NOT_FOUND: 'There is nothing at this address.',
     SHELFMARK_GONE: 'What was at this address has been deleted.',

@@ -34,3 +34,19 @@ export function deskReturnsProblem(): HttpError {
     localDetail: { de: lendingStrings('de').returnAtDesk, en: lendingStrings('en').returnAtDesk },
   });
 }
+
+/** 409: the copy's item type is not for loan (reference stock; ADR 0084). */
+export function notLendableProblem(): HttpError {
+  return new HttpError('SHELFMARK_NOT_LENDABLE', {
+    detail: 'This copy is for use in the library only (its item type is not for loan).',
+    localDetail: { de: lendingStrings('de').notLendable, en: lendingStrings('en').notLendable },
+  });
+}
+
+/** 409: the member has as many open loans as allowed, in all or of the copy's item type (ADR 0084). */
+export function loanLimitProblem(): HttpError {
+  return new HttpError('SHELFMARK_LOAN_LIMIT', {
+    detail: 'This member has as many open loans as allowed (in all or of this item type). Return one first.',
+    localDetail: { de: lendingStrings('de').loanLimit, en: lendingStrings('en').loanLimit },
+  });
+}

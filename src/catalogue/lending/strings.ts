@@ -29,6 +29,8 @@ const de = {
     `Eine Ausleihe ist seit mehr als ${days} Tagen überfällig. Bitte geben Sie sie zuerst zurück; bis dahin ist keine neue Ausleihe möglich.`,
   returnAtDesk:
     'Rückgaben nimmt das Personal an der Theke entgegen. Bitte bringen Sie das Exemplar in die Bibliothek.',
+  notLendable: 'Dieses Exemplar ist Präsenzbestand und wird nicht ausgeliehen.',
+  loanLimit: 'Die Höchstzahl an Ausleihen ist erreicht. Bitte geben Sie zuerst etwas zurück.',
   checkInTitle: 'Rückgabe',
   checkInIntro: 'Barcode des zurückgebrachten Exemplars scannen oder eingeben.',
   barcode: 'Barcode',
@@ -58,6 +60,8 @@ const en: typeof de = {
   overdueBlocks: (days) =>
     `A loan is overdue by more than ${days} days. Please return it first; until then no new loan is possible.`,
   returnAtDesk: 'Returns are checked in at the desk. Please bring the copy to the library.',
+  notLendable: 'This copy is for use in the library only and is not lent.',
+  loanLimit: 'The most loans allowed are reached. Please return something first.',
   checkInTitle: 'Check-in',
   checkInIntro: 'Scan or type the barcode of the returned copy.',
   barcode: 'Barcode',

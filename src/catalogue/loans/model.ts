@@ -48,6 +48,10 @@ export type BorrowRefusal =
   | 'work-gone'
   /** The person has a loan overdue by more than the configured days (ADR 0061). → 409 */
   | 'overdue-loans'
+  /** The copy's item type is not for loan (ADR 0084). → 409 SHELFMARK_NOT_LENDABLE */
+  | 'not-lendable'
+  /** The member has as many open loans as allowed, in all or of the item type (ADR 0084). → 409 SHELFMARK_LOAN_LIMIT */
+  | 'loan-limit'
   /** No such (live) person. → 404 */
   | 'unknown-person';
 

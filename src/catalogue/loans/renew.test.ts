@@ -79,7 +79,12 @@ for (const target of catalogueTestTargets(PG_URL)) {
       clock = new Date(due + 40 * DAY_MS);
       const late = await renewals.renew(anna, id);
       assert.deepEqual(late, { ok: true, dueAt: new Date(clock.getTime() + 28 * DAY_MS), renewals: 2 });
-      assert.deepEqual(await renewals.renew(anna, id), { ok: false, reason: 'limit', renewals: 2 });
+      assert.deepEqual(await renewals.renew(anna, id), {
+        ok: false,
+        reason: 'limit',
+        renewals: 2,
+        allowed: 2,
+      });
       assert.equal((await row(id)).renewals, 2, 'a refusal changes nothing');
       assert.equal(await renewals.renew(anna + 1000, id), null, 'a loan belongs to one person');
       assert.ok(await loans.returnLoan(anna, id));

@@ -7,10 +7,10 @@ import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
 import { HOLD_DAYS, lockWork, settleWork } from '../holds/queue.ts';
 import type { DB } from '../tables.ts';
+import { dueAfter, ruleOfCopy } from '../rules/index.ts';
 import { LOAN_DAYS } from './store.ts';
 
 export const MAX_RENEWALS = 2;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type RenewRefusal =
   /** Returned meanwhile. → 410 */
@@ -22,7 +22,13 @@ export type RenewRefusal =
 
 export type RenewOutcome =
   | { readonly ok: true; readonly dueAt: Date; readonly renewals: number }
-  | { readonly ok: false; readonly reason: RenewRefusal; readonly renewals: number };
+  | {
+      readonly ok: false;
+      readonly reason: RenewRefusal;
+      readonly renewals: number;
+      /** Renewals the loan's item type allows (ADR 0084); absent when it was not asked. */
+      readonly allowed?: number;
+    };
 
 export interface RenewalStore {
   readonly maxRenewals: number;
@@ -64,19 +70,22 @@ export function createRenewalStore(db: Kysely<DB>, options: RenewalStoreOptions 
         const settled = await settleWork(trx, work, at.toISOString(), holdDays);
         const loan = await trx
           .selectFrom('loans')
-          .select(['due_at', 'returned_at', 'renewals'])
+          .select(['due_at', 'returned_at', 'renewals', 'copy_id'])
           .where('id', '=', loanId)
           .executeTakeFirstOrThrow();
-        const refuse = (reason: RenewRefusal): RenewOutcome => ({
+        const refuse = (reason: RenewRefusal): Extract<RenewOutcome, { ok: false }> => ({
           ok: false,
           reason,
           renewals: loan.renewals,
         });
         if (loan.returned_at !== null) return refuse('returned');
-        if (loan.renewals >= maxRenewals) return refuse('limit');
+        // The copy's item type may lend shorter and renew less (ADR 0084); null: the defaults.
+        const rule = loan.copy_id === null ? null : await ruleOfCopy(trx, loan.copy_id);
+        const allowed = rule?.renewals ?? maxRenewals;
+        if (loan.renewals >= allowed) return { ...refuse('limit'), allowed };
         if (settled.holds.some((h) => h.endedAt === null && h.personId !== personId)) return refuse('held');
-        const from = Math.max(at.getTime(), Date.parse(loan.due_at));
-        const dueAt = new Date(from + loanDays * DAY_MS);
+        const from = new Date(Math.max(at.getTime(), Date.parse(loan.due_at)));
+        const dueAt = await dueAfter(trx, from, rule?.loanDays ?? loanDays);
         const renewals = loan.renewals + 1;
         await trx
           .updateTable('loans')

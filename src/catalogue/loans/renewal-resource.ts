@@ -19,7 +19,7 @@ function refusal(outcome: Extract<RenewOutcome, { ok: false }>, max: number): Ht
       return gone('This loan was returned.');
     case 'limit':
       return new HttpError('SHELFMARK_RENEWAL_LIMIT', {
-        detail: `This loan was renewed ${outcome.renewals} times already, as often as allowed (${max}).`,
+        detail: `This loan was renewed ${outcome.renewals} times already, as often as allowed (${outcome.allowed ?? max}).`,
         localDetail: {
           de: `Diese Ausleihe wurde schon ${outcome.renewals}-mal verlängert, öfter geht es nicht.`,
           en: `This loan was renewed ${outcome.renewals} times already, as often as allowed.`,

@@ -16,7 +16,12 @@ import { clockChanges, freshUntilField } from '../shared/clock-changes.ts';
 import type { BorrowRefusal, Loan, LoanStore } from './model.ts';
 import { DEFAULT_DUE_LIMIT, LOAN_DAYS } from './store.ts';
 import { parseWerkField, WERK_FIELD_PROBLEM } from './werk-field.ts';
-import { deskReturnsProblem, overdueLoansProblem } from '../lending/problems.ts';
+import {
+  deskReturnsProblem,
+  loanLimitProblem,
+  notLendableProblem,
+  overdueLoansProblem,
+} from '../lending/problems.ts';
 import { DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
 
 export interface LoanResourceOptions {
@@ -78,6 +83,10 @@ function refusal(reason: BorrowRefusal, overdueBlockDays: number): HttpError {
       return notFound('There is no such user.');
     case 'overdue-loans':
       return overdueLoansProblem(overdueBlockDays);
+    case 'not-lendable':
+      return notLendableProblem();
+    case 'loan-limit':
+      return loanLimitProblem();
   }
 }
 

@@ -11,14 +11,15 @@ import { latestStamp, touchRows } from '../shared/versions.ts';
 import type { DB } from '../tables.ts';
 import { resolveSlug } from '../slugs.ts';
 import { blockedByOverdue, DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
-import { freeCopiesOf } from '../copies/free.ts';
+import { firstFreeCopy, loanTerms, type TermsRefusal } from '../rules/index.ts';
 import { HOLD_DAYS, lockWork, lockWorkForPerson, settleWork } from '../holds/queue.ts';
 import { takeKeptCopy } from '../holds/circulation.ts';
 import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
 
 export const LOAN_DAYS = 28;
 export const DEFAULT_DUE_LIMIT = 500;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** Open loans one member may have in all (SHELFMARK_LOAN_LIMIT; ADR 0084). */
+export const DEFAULT_LOAN_LIMIT = 20;
 
 export interface LoanStoreOptions {
   readonly capabilities?: Capabilities;
@@ -30,6 +31,8 @@ export interface LoanStoreOptions {
   readonly overdueBlockDays?: number;
   /** Days a returned copy is kept for the first hold in the queue (default 7; ADR 0059). */
   readonly holdDays?: number;
+  /** Open loans one member may have in all; 0: no limit (default 20; ADR 0084). */
+  readonly loanLimit?: number;
 }
 
 type LoanRow = {
@@ -102,6 +105,15 @@ function loansQuery(db: Kysely<DB>) {
     ]);
 }
 
+/** A refusal found after the transaction wrote (a hold's take): thrown to roll it back. */
+class Refused extends Error {
+  readonly reason: TermsRefusal;
+  constructor(reason: TermsRefusal) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /** The id of the live work a key names, or why there is none. */
@@ -120,6 +132,7 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
   const loanDays = options.loanDays ?? LOAN_DAYS;
   const holdDays = options.holdDays ?? HOLD_DAYS;
   const overdueBlockDays = options.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS;
+  const rules = { loanDays, loanLimit: options.loanLimit ?? DEFAULT_LOAN_LIMIT };
 
   async function loadLoan(conn: Kysely<DB>, id: number): Promise<Loan> {
     return loanOf(await loansQuery(conn).where('loans.id', '=', id).executeTakeFirstOrThrow());
@@ -177,43 +190,52 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
       if (!isId(personId)) return { ok: false, reason: 'unknown-person' };
       const workId = await workIdOf(db, key);
       if (typeof workId !== 'number') return { ok: false, reason: workId };
-      return db.transaction().execute(async (trx): Promise<BorrowOutcome> => {
-        // The lock comes first (the change counter, then the work: ADR 0055, 0059): whoever holds
-        // it sees every loan and hold committed before it.
-        const work = await lockWorkForPerson(trx, workId, personId, capabilities);
-        if (typeof work === 'string') return { ok: false, reason: work };
-        if (await blockedByOverdue(trx, personId, clock(), overdueBlockDays))
-          return { ok: false, reason: 'overdue-loans' };
-        const open = await trx
-          .selectFrom('loans')
-          .select('person_id')
-          .where('work_id', '=', workId)
-          .where('returned_at', 'is', null)
-          .execute();
-        if (open.some((l) => l.person_id === personId)) return { ok: false, reason: 'already-borrowed' };
-        const at = clock();
-        // The copy kept for this member by a hold (which it fulfils), else a free one; copies
-        // kept for others are not free (ADR 0059).
-        const kept = await takeKeptCopy(trx, work, personId, at.toISOString(), holdDays);
-        const copy = kept !== null ? { id: kept } : (await freeCopiesOf(trx, workId))[0];
-        if (!copy) return { ok: false, reason: 'no-copy-free' };
-        const { id } = await trx
-          .insertInto('loans')
-          .values({
-            person_id: personId,
-            work_id: workId,
-            copy_id: copy.id,
-            borrowed_at: at.toISOString(),
-            due_at: new Date(at.getTime() + loanDays * DAY_MS).toISOString(),
-            returned_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        // The copy shows its status, the work `verfuegbar` and its copies: new versions (ADR 0024).
-        await touchRows(trx, 'copies', [copy.id], at.toISOString());
-        await touchRows(trx, 'works', [workId], at.toISOString());
-        return { ok: true, loan: await loadLoan(trx, id) };
-      });
+      return db
+        .transaction()
+        .execute(async (trx): Promise<BorrowOutcome> => {
+          // The lock comes first (the change counter, then the work: ADR 0055, 0059): whoever holds
+          // it sees every loan and hold committed before it.
+          const work = await lockWorkForPerson(trx, workId, personId, capabilities);
+          if (typeof work === 'string') return { ok: false, reason: work };
+          if (await blockedByOverdue(trx, personId, clock(), overdueBlockDays))
+            return { ok: false, reason: 'overdue-loans' };
+          const open = await trx
+            .selectFrom('loans')
+            .select('person_id')
+            .where('work_id', '=', workId)
+            .where('returned_at', 'is', null)
+            .execute();
+          if (open.some((l) => l.person_id === personId)) return { ok: false, reason: 'already-borrowed' };
+          const at = clock();
+          // The copy kept for this member by a hold (which it fulfils), else a free one; copies
+          // kept for others are not free (ADR 0059).
+          const kept = await takeKeptCopy(trx, work, personId, at.toISOString(), holdDays);
+          const copy = kept !== null ? { id: kept } : await firstFreeCopy(trx, workId);
+          if (!copy) return { ok: false, reason: 'no-copy-free' };
+          // The item type's rules and the calendar (ADR 0084); a refusal rolls back the hold's take.
+          const terms = await loanTerms(trx, personId, copy.id, at, rules);
+          if (!terms.ok) throw new Refused(terms.reason);
+          const { id } = await trx
+            .insertInto('loans')
+            .values({
+              person_id: personId,
+              work_id: workId,
+              copy_id: copy.id,
+              borrowed_at: at.toISOString(),
+              due_at: terms.dueAt.toISOString(),
+              returned_at: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          // The copy shows its status, the work `verfuegbar` and its copies: new versions (ADR 0024).
+          await touchRows(trx, 'copies', [copy.id], at.toISOString());
+          await touchRows(trx, 'works', [workId], at.toISOString());
+          return { ok: true, loan: await loadLoan(trx, id) };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof Refused) return { ok: false, reason: error.reason };
+          throw error;
+        });
     },
 
     async returnLoan(personId, loanId): Promise<ReturnOutcome> {

@@ -17,6 +17,8 @@ import { termIndexes } from './0014-term-index.ts';
 import { loanRenewedAt } from './0015-loan-renewed-at.ts';
 import { sessionTable } from './0016-sessions.ts';
 import { oaiDatestamps } from './0018-oai-datestamps.ts';
+import { circulationRules } from './0020-circulation-rules.ts';
+import { notices } from './0021-notices.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -36,4 +38,6 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0015-loan-renewed-at': loanRenewedAt(context),
   '0016-sessions': sessionTable(context),
   '0018-oai-datestamps': oaiDatestamps(context),
+  '0020-circulation-rules': circulationRules(context),
+  '0021-notices': notices(context),
 });

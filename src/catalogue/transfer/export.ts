@@ -85,6 +85,7 @@ export async function* exportRecords(
         'copies.barcode',
         'copies.standort',
         'copies.missing_since',
+        'copies.item_type',
       ])
       .where('copies.deleted_at', 'is', null)
       .where('works.deleted_at', 'is', null)
@@ -102,6 +103,7 @@ export async function* exportRecords(
         barcode: c.barcode,
         standort: c.standort,
         fehltSeit: c.missing_since,
+        medientyp: c.item_type,
       } satisfies CopyRecord;
 
   if (!options.accounts) return;

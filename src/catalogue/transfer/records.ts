@@ -54,6 +54,8 @@ export interface CopyRecord {
   readonly standort: string;
   /** ISO time since when the copy is missing, or null. */
   readonly fehltSeit: string | null;
+  /** Code of the copy's item type (ADR 0084); null or absent: a new copy is `buch`, an existing one keeps its type. */
+  readonly medientyp?: string | null;
 }
 
 /** An account without its password: imported accounts cannot log in until one is set. */
@@ -72,7 +74,7 @@ export type RecordType = TransferRecord['type'];
 export const FIELDS: Readonly<Record<RecordType, readonly string[]>> = {
   person: ['slug', 'externeId', 'vorname', 'nachname', 'image', 'geboren', 'gestorben'],
   work: ['slug', 'externeId', 'titel', 'jahr', 'isbn', 'exemplare', 'personen'],
-  copy: ['werk', 'nummer', 'signatur', 'barcode', 'standort', 'fehltSeit'],
+  copy: ['werk', 'nummer', 'signatur', 'barcode', 'standort', 'fehltSeit', 'medientyp'],
   account: ['username', 'person', 'rolle'],
 };
 
@@ -200,6 +202,7 @@ function copy(o: Record<string, unknown>): CopyRecord {
     barcode: text(o, 'barcode', TEXT_MAX),
     standort: text(o, 'standort', TEXT_MAX),
     fehltSeit,
+    medientyp: optionalText(o, 'medientyp', TEXT_MAX),
   };
 }
 

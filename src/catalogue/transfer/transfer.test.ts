@@ -411,5 +411,34 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       await importText(db, text.replace('"exemplare":3', '"exemplare":1'));
       assert.equal((await live('xenien')).length, 1);
     });
+
+    test('copies carry their item type: exported, imported, unknown types refused (ADR 0084)', async () => {
+      const text = [
+        '{"type":"copy","werk":"faust","nummer":7,"signatur":"Goe 7 Fa","barcode":"DVD-7","standort":"Mediathek","medientyp":"dvd"}',
+        '{"type":"copy","werk":"faust","nummer":8,"signatur":"Goe 8 Fa","barcode":"X-8","standort":"Lesesaal","medientyp":"kassette"}',
+        '{"type":"copy","werk":"faust","nummer":9,"signatur":"Goe 9 Fa","barcode":"X-9","standort":"Lesesaal"}',
+      ].join('\n');
+      const { bad } = await importText(db, text);
+      assert.deepEqual(bad, [[2, 'medientyp: no item type kassette']]);
+      const types = await db
+        .selectFrom('copies')
+        .select(['barcode', 'item_type'])
+        .where('barcode', 'in', ['DVD-7', 'X-9'])
+        .orderBy('barcode')
+        .execute();
+      assert.deepEqual(types, [
+        { barcode: 'DVD-7', item_type: 'dvd' },
+        { barcode: 'X-9', item_type: 'buch' },
+      ]);
+      // A record without the field keeps the copy's type; the export writes it.
+      const again = await importText(
+        db,
+        '{"type":"copy","werk":"faust","nummer":7,"signatur":"Goe 7 Fa","barcode":"DVD-7","standort":"Mediathek"}',
+      );
+      assert.deepEqual(again.summary.counts.copy, { new: 0, changed: 0, unchanged: 1 });
+      const exported = (await exportText(db)).split('\n').filter((l) => l.includes('"barcode":"DVD-7"'));
+      assert.equal(exported.length, 1);
+      assert.match(exported[0]!, /"medientyp":"dvd"/);
+    });
   });
 }

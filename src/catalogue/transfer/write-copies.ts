@@ -35,6 +35,7 @@ export async function writeCopies(batch: Batch, all: readonly Line<CopyRecord>[]
           'barcode',
           'standort',
           'missing_since',
+          'item_type',
           'updated_at',
           'deleted_at',
         ])
@@ -50,6 +51,8 @@ export async function writeCopies(batch: Batch, all: readonly Line<CopyRecord>[]
       )
     ).map((c) => [c.barcode, c.id as number | 'batch']),
   );
+  // Item types are named by code (ADR 0084); a record may leave its copy's type out.
+  const itemTypes = new Set((await trx.selectFrom('item_types').select('code').execute()).map((t) => t.code));
   const touched = new Map<number, string>();
   const added = new Set<number>();
   for (const line of lines) {
@@ -65,6 +68,11 @@ export async function writeCopies(batch: Batch, all: readonly Line<CopyRecord>[]
       outcomes.set(line.line, { reason: `barcode ${r.barcode}: another copy has it` });
       continue;
     }
+    const itemType = r.medientyp ?? row?.item_type ?? 'buch';
+    if (!itemTypes.has(itemType)) {
+      outcomes.set(line.line, { reason: `medientyp: no item type ${itemType}` });
+      continue;
+    }
     if (row?.deleted_at) {
       outcomes.set(line.line, { reason: `copy ${r.nummer} of ${r.werk}: withdrawn` });
       continue;
@@ -74,7 +82,8 @@ export async function writeCopies(batch: Batch, all: readonly Line<CopyRecord>[]
       row.signatur === r.signatur &&
       row.barcode === r.barcode &&
       row.standort === r.standort &&
-      row.missing_since === r.fehltSeit
+      row.missing_since === r.fehltSeit &&
+      row.item_type === itemType
     ) {
       outcomes.set(line.line, 'unchanged');
       continue;
@@ -84,6 +93,7 @@ export async function writeCopies(batch: Batch, all: readonly Line<CopyRecord>[]
       barcode: r.barcode,
       standort: r.standort,
       missing_since: r.fehltSeit,
+      item_type: itemType,
     };
     if (row) {
       // Its old barcode is free again for a later line of this batch.

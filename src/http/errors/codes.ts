@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   SHELFMARK_COPY_ON_LOAN: { status: 409, title: 'Conflict' },
   /** The last usable staff account would be deleted, locked or demoted (ADR 0077). */
   SHELFMARK_LAST_STAFF: { status: 409, title: 'Conflict' },
+  /** The copy's item type is not for loan (ADR 0084). */
+  SHELFMARK_NOT_LENDABLE: { status: 409, title: 'Conflict' },
+  /** The member's open loans reach the limit, in all or of the item type (ADR 0084). */
+  SHELFMARK_LOAN_LIMIT: { status: 409, title: 'Conflict' },
   SHELFMARK_GONE: { status: 410, title: 'Gone' },
   SHELFMARK_PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
   SHELFMARK_BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },
