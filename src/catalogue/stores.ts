@@ -14,6 +14,7 @@ import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
 import { createAccountStore, type AccountStore } from './accounts/store.ts';
 import { createCopyStore, type CopyStore } from './copies/index.ts';
+import { createDeskStore, type DeskStore } from './desk/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -26,6 +27,7 @@ export interface CatalogueStores {
   readonly sitemap: SitemapSource;
   readonly accounts: AccountStore;
   readonly checkIns: CheckInStore;
+  readonly desk: DeskStore;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -51,6 +53,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
       ...(options?.maxRenewals !== undefined && { maxRenewals: options.maxRenewals }),
     }),
     checkIns: createCheckInStore(db),
+    desk: createDeskStore(db),
     lifeDates: createLifeDatesStore(db, options),
     copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),

@@ -75,6 +75,8 @@ export interface AccountsTable {
   password_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account resource's version; null: `created_at`. */
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The library card number the desk scans (migration 0019, ADR 0082); null: none (tools). */
+  card_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoansTable {

@@ -46,6 +46,8 @@ function accountHtml(m: AccountModel, ctx: RequestContext): Markup {
       <dl class="facts">
         <dt>${t.username}</dt>
         <dd class="username">${a.username}</dd>
+        <dt>${t.cardNumber}</dt>
+        <dd class="ausweis">${a.cardNumber ?? '—'}</dd>
         <dt>${t.role}</dt>
         <dd class="rolle">${t.roles[a.role]}</dd>
         <dt>${t.locked}</dt>
@@ -71,6 +73,7 @@ function accountXml(m: AccountModel, ctx: RequestContext): Markup {
   return xml`<konto>
   <person ref="${abs(personPath(m.person.slug))}">${fullName(m.person)}</person>
   <username>${a.username}</username>
+  ${a.cardNumber !== null ? xml`<ausweis>${a.cardNumber}</ausweis>` : ''}
   <rolle>${a.role}</rolle>
   <gesperrt>${a.locked ? 'true' : 'false'}</gesperrt>
   ${a.lockedAt ? xml`<gesperrtSeit>${iso(a.lockedAt)}</gesperrtSeit>` : ''}
@@ -85,6 +88,7 @@ function accountJson(m: AccountModel, ctx: RequestContext): unknown {
   return {
     person: { name: fullName(m.person), url: abs(personPath(m.person.slug)) },
     username: a.username,
+    ausweis: a.cardNumber,
     rolle: a.role,
     gesperrt: a.locked,
     gesperrtSeit: a.lockedAt ? iso(a.lockedAt) : null,

@@ -10,6 +10,7 @@ export const de = {
   staffNavLabel: 'Werkzeuge für das Personal',
   navDueLoans: 'Fällige Ausleihen',
   navCheckIn: 'Rückgabe',
+  navDesk: 'Theke',
   navErrorLog: 'Fehlerprotokoll',
   navServerStatus: 'Serverstatus',
   searchLabel: 'Katalog durchsuchen',
@@ -70,6 +71,7 @@ export const de = {
     SHELFMARK_PERSON_HAS_LOANS:
       'Die Person hat noch offene Ausleihen oder Vormerkungen und kann deshalb nicht gelöscht werden.',
     SHELFMARK_OVERDUE_LOANS: 'Wegen überfälliger Ausleihen ist zurzeit keine neue Ausleihe möglich.',
+    SHELFMARK_COPY_HELD: 'Dieses Exemplar liegt für eine andere Person im Abholregal.',
     SHELFMARK_BAD_REQUEST: 'Die Anfrage ist fehlerhaft und kann so nicht beantwortet werden.',
     SHELFMARK_BODY_MALFORMED: 'Die gesendeten Daten sind fehlerhaft.',
     SHELFMARK_UNAUTHENTICATED: 'Benutzername oder Passwort ist falsch.',

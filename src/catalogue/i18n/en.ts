@@ -12,6 +12,7 @@ export const en: Strings = {
   staffNavLabel: 'Staff tools',
   navDueLoans: 'Loans due',
   navCheckIn: 'Check-in',
+  navDesk: 'Desk',
   navErrorLog: 'Error log',
   navServerStatus: 'Server status',
   searchLabel: 'Search the catalogue',
@@ -70,6 +71,7 @@ export const en: Strings = {
   errorExplanations: {
     SHELFMARK_PERSON_HAS_LOANS: 'This person still has open loans or holds and cannot be deleted.',
     SHELFMARK_OVERDUE_LOANS: 'Overdue loans block borrowing for now.',
+    SHELFMARK_COPY_HELD: 'This copy is kept on the hold shelf for another member.',
     SHELFMARK_FORBIDDEN: 'You lack the permission for this.',
     SHELFMARK_NOT_FOUND: 'There is nothing at this address.',
     SHELFMARK_GONE: 'What was at this address has been deleted.',

@@ -9,6 +9,7 @@ import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from '../session/return-pa
 import { sessionStrings } from '../session/strings.ts';
 import { DUE_PATH } from '../loans/access.ts';
 import { CHECK_IN_PATH } from '../lending/paths.ts';
+import { DESK_PATH } from '../desk/paths.ts';
 import { ERROR_LOG_PATH } from '../error-log/access.ts';
 import { SERVER_STATUS_PATH } from '../server-status/access.ts';
 
@@ -51,7 +52,16 @@ export interface Page {
   /** Extra <link> elements (e.g. paging) as path + rel. */
   readonly headLinks?: readonly { readonly rel: string; readonly path: string }[];
   /** Which navigation entry is current. */
-  readonly section?: 'home' | 'persons' | 'works' | 'due-loans' | 'check-in' | 'error-log' | 'server-status';
+  readonly section?:
+    | 'home'
+    | 'persons'
+    | 'works'
+    | 'due-loans'
+    | 'check-in'
+    | 'error-log'
+    | 'server-status'
+    | 'desk'
+    | 'my-account';
   /** Prefills the header search box. */
   readonly searchValue?: string;
 }
@@ -69,6 +79,7 @@ function staffNav(ctx: PageContext, current: (s: Page['section']) => Markup | st
   return html`<nav class="staff" aria-label="${t.staffNavLabel}">
     <ul>
       <li><a href="${rel(DUE_PATH)}" ${current('due-loans')}>${t.navDueLoans}</a></li>
+      <li><a href="${rel(DESK_PATH)}" ${current('desk')}>${t.navDesk}</a></li>
       <li><a href="${rel(CHECK_IN_PATH)}" ${current('check-in')}>${t.navCheckIn}</a></li>
       <li><a href="${rel(ERROR_LOG_PATH)}" ${current('error-log')}>${t.navErrorLog}</a></li>
       <li><a href="${rel(SERVER_STATUS_PATH)}" ${current('server-status')}>${t.navServerStatus}</a></li>

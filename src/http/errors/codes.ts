@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   SHELFMARK_WORK_HELD: { status: 409, title: 'Conflict' },
   SHELFMARK_OVERDUE_LOANS: { status: 409, title: 'Conflict' },
   SHELFMARK_COPY_ON_LOAN: { status: 409, title: 'Conflict' },
+  /** The copy asked for is kept on the hold shelf for another member (ADR 0082). */
+  SHELFMARK_COPY_HELD: { status: 409, title: 'Conflict' },
   SHELFMARK_GONE: { status: 410, title: 'Gone' },
   SHELFMARK_PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
   SHELFMARK_BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },

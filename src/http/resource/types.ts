@@ -115,8 +115,11 @@ export interface Representation<M = unknown> {
 export type Outcome =
   | {
       readonly type: 'representation';
-      /** 422: an HTML form shown again with its problems (other formats get problem details). */
-      readonly status?: 200 | 201 | 422;
+      /**
+       * 422 (or 409: a conflict at a desk's scan form): an HTML form shown again with its
+       * problems (other formats get problem details).
+       */
+      readonly status?: 200 | 201 | 409 | 422;
       readonly representation: Representation<never> | Representation<unknown>;
       /** For 201: the new resource's path under the base (sent absolute in Location). */
       readonly location?: string;
