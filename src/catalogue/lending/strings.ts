@@ -46,6 +46,10 @@ const de = {
   unknownBarcode: 'Kein Exemplar hat diesen Barcode.',
   barcodeRequired: 'Bitte einen Barcode angeben.',
   notOnLoan: 'Dieses Exemplar ist nicht ausgeliehen; es gibt nichts zurückzunehmen.',
+  returnedLate: (days: number) => (days === 1 ? 'Einen Tag überfällig.' : `${days} Tage überfällig.`),
+  toHoldShelf: (name: string) => `Ins Abholregal für ${name}.`,
+  pickUpBy: 'Abholbar bis',
+  backToShelf: 'Zurück ins Regal: niemand hat es vorgemerkt.',
 };
 
 const en: typeof de = {
@@ -75,6 +79,10 @@ const en: typeof de = {
   unknownBarcode: 'No copy has this barcode.',
   barcodeRequired: 'Please enter a barcode.',
   notOnLoan: 'This copy is not on loan; there is nothing to check in.',
+  returnedLate: (days) => (days === 1 ? 'Overdue by one day.' : `Overdue by ${days} days.`),
+  toHoldShelf: (name) => `To the hold shelf for ${name}.`,
+  pickUpBy: 'To be picked up by',
+  backToShelf: 'Back to the shelf: nobody holds it.',
 };
 
 export type LendingStrings = typeof de;
