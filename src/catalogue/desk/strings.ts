@@ -25,6 +25,7 @@ const de = {
   otherPatron: 'Andere Person',
   allLoans: 'Alle Ausleihen dieser Person',
   account: 'Konto',
+  lendToCard: 'Ausleihen an (Ausweisnummer)',
 };
 
 const en: typeof de = {
@@ -50,6 +51,7 @@ const en: typeof de = {
   otherPatron: 'Another person',
   allLoans: "All of this person's loans",
   account: 'Account',
+  lendToCard: 'Lend to (card number)',
 };
 
 export type DeskStrings = typeof de;

@@ -84,7 +84,8 @@ export function checkInResource(checkIns: CheckInStore, loans: LoanStore): Resou
         if (before === null) return refused(ctx, entered, 'unknownBarcode');
         const open = before.loan;
         // One conditional UPDATE in the loan store: a second desk scanning the same copy loses.
-        const result = open === null || open.returnedAt !== null ? null : await loans.returnLoan(open.person.id, open.id);
+        const result =
+          open === null || open.returnedAt !== null ? null : await loans.returnLoan(open.person.id, open.id);
         if (result === null || 'already' in result) {
           if (!formFlow(ctx)) throw notOnLoan();
           // The desk stays in its flow: the same page, the message, the field focused (ADR 0082).

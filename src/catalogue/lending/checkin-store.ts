@@ -79,7 +79,12 @@ export function createCheckInStore(db: Kysely<DB>): CheckInStore {
         loan: row ? { personId: row.person_id, loanId: row.id } : null,
         keptFor:
           hold && hold.expires_at !== null
-            ? { vorname: hold.vorname, nachname: hold.nachname, slug: hold.slug, until: new Date(hold.expires_at) }
+            ? {
+                vorname: hold.vorname,
+                nachname: hold.nachname,
+                slug: hold.slug,
+                until: new Date(hold.expires_at),
+              }
             : null,
       };
     },

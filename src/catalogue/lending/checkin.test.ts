@@ -208,7 +208,11 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
 
     test('a refused form check-in (not on loan) is the page again: 409, the message, the field focused', async () => {
       const { barcode } = await lentCopy(false);
-      const form = await run(desk, 'POST', { body: { barcode, _csrf: 't' }, format: 'html', bodyType: 'form' });
+      const form = await run(desk, 'POST', {
+        body: { barcode, _csrf: 't' },
+        format: 'html',
+        bodyType: 'form',
+      });
       assert.equal(statusOf(form), 409);
       const page = bodyOf(representationOf(form), 'html');
       assert.match(page, /nicht ausgeliehen/);
