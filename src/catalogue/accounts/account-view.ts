@@ -5,6 +5,7 @@
 // an account, the form that creates one.
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { momentHtml, momentText } from '../shared/dates.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
 import { fullName, personPath } from '../shared/urls.ts';
@@ -51,9 +52,9 @@ function accountHtml(m: AccountModel, ctx: RequestContext): Markup {
         <dt>${t.role}</dt>
         <dd class="rolle">${t.roles[a.role]}</dd>
         <dt>${t.locked}</dt>
-        <dd class="gesperrt">${a.lockedAt ? t.lockedSince(iso(a.lockedAt)) : t.notLocked}</dd>
+        <dd class="gesperrt">${a.lockedAt ? t.lockedSince(momentText(a.lockedAt, ctx.lang)) : t.notLocked}</dd>
         <dt>${t.created}</dt>
-        <dd><time datetime="${iso(a.createdAt)}">${iso(a.createdAt)}</time></dd>
+        <dd>${momentHtml(a.createdAt, ctx.lang)}</dd>
         <dt>${t.person}</dt>
         <dd><a href="${ctx.links.relative(personPath(m.person.slug))}">${name}</a></dd>
       </dl>
