@@ -24,6 +24,9 @@ const de = {
     `Diese Person kann nicht gelöscht werden: Sie hat noch ${deCount(open)}. Erst wenn alles zurückgegeben und jede Vormerkung beendet ist, lässt sie sich löschen.`,
   cannotDeleteTitle: (name: string) => `„${name}“ kann nicht gelöscht werden`,
   toLoans: 'Zu den Ausleihen dieser Person',
+  workHasLoans: (n: number) =>
+    `${n === 1 ? 'Ein Exemplar ist' : `${n} Exemplare sind`} ausgeliehen. Erst wenn alle zurückgenommen sind, lässt sich das Werk löschen.`,
+  toCopies: 'Zu den Exemplaren',
   back: 'Zurück',
   overdueBlocks: (days: number) =>
     `Eine Ausleihe ist seit mehr als ${days} Tagen überfällig. Bitte geben Sie sie zuerst zurück; bis dahin ist keine neue Ausleihe möglich.`,
@@ -58,6 +61,9 @@ const en: typeof de = {
     `This person cannot be deleted: they still have ${enCount(open)}. Once everything is returned and every hold has ended, they can be deleted.`,
   cannotDeleteTitle: (name) => `“${name}” cannot be deleted`,
   toLoans: "To this person's loans",
+  workHasLoans: (n) =>
+    `${n === 1 ? 'One copy is' : `${n} copies are`} on loan. Once all are checked in, the work can be deleted.`,
+  toCopies: 'To the copies',
   back: 'Back',
   overdueBlocks: (days) =>
     `A loan is overdue by more than ${days} days. Please return it first; until then no new loan is possible.`,
