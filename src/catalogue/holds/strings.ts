@@ -18,7 +18,8 @@ const de = {
   none: 'Zurzeit nichts vorgemerkt.',
   queueEmpty: 'Niemand hat dieses Werk vorgemerkt.',
   cancelButton: 'Vormerkung löschen',
-  cancelLabel: (titel: string) => `Vormerkung für „${titel}“ löschen`,
+  // The accessible name starts with the visible text (WCAG 2.5.3 Label in Name).
+  cancelLabel: (titel: string) => `Vormerkung löschen: „${titel}“`,
   placeHeading: 'Ein Werk vormerken',
   placeLabel: 'Werk (Adresse oder Kurzname, z. B. faust)',
   placeButton: 'Vormerken',
@@ -46,7 +47,7 @@ const en: typeof de = {
   none: 'No holds at the moment.',
   queueEmpty: 'Nobody has placed a hold on this work.',
   cancelButton: 'Cancel hold',
-  cancelLabel: (titel) => `Cancel the hold on “${titel}”`,
+  cancelLabel: (titel) => `Cancel hold: “${titel}”`,
   placeHeading: 'Place a hold',
   placeLabel: 'Work (address or short name, e.g. faust)',
   placeButton: 'Place hold',
