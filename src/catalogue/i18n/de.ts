@@ -21,7 +21,7 @@ export const de = {
   homeTitle: 'Willkommen',
   homeIntro:
     'Shelfmark ist der Katalog unserer Leihbibliothek. Suchen Sie nach Werken und Personen oder stöbern Sie in den Sammlungen.',
-  homeHighlights: 'Aus dem Bestand',
+  homeHighlights: 'Neu im Bestand',
   homeBrowse: 'Sammlungen',
   personsTitle: 'Personen',
   worksTitle: 'Werke',

@@ -23,7 +23,7 @@ export const en: Strings = {
   homeTitle: 'Welcome',
   homeIntro:
     'Shelfmark is the catalogue of our lending library. Search for works and people or browse the collections.',
-  homeHighlights: 'From the collection',
+  homeHighlights: 'New in the collection',
   homeBrowse: 'Collections',
   personsTitle: 'People',
   worksTitle: 'Works',

@@ -64,6 +64,8 @@ export interface Page {
     | 'my-account';
   /** Prefills the header search box. */
   readonly searchValue?: string;
+  /** The page has its own search form (the home page): the header leaves its box out. */
+  readonly ownSearch?: boolean;
 }
 
 const ALTERNATES: readonly { format: Format; type: string }[] = [
@@ -124,23 +126,27 @@ export function layout(page: Page, ctx: PageContext): Markup {
             <a class="brand" href="${rel('/')}"
               ><span class="brand-name">${t.siteName}</span> <span class="brand-tag">${t.tagline}</span></a
             >
-            <form
-              class="search"
-              role="search"
-              aria-label="${t.quickSearchLabel}"
-              method="get"
-              action="${rel('/werke')}"
-            >
-              <label for="suche-kopf">${t.searchLabel}</label>
-              <input
-                id="suche-kopf"
-                type="search"
-                name="q"
-                value="${page.searchValue ?? ''}"
-                placeholder="${t.searchPlaceholder}"
-              />
-              <button type="submit">${t.searchButton}</button>
-            </form>
+            ${
+              page.ownSearch
+                ? ''
+                : html`<form
+                    class="search"
+                    role="search"
+                    aria-label="${t.quickSearchLabel}"
+                    method="get"
+                    action="${rel('/werke')}"
+                  >
+                    <label for="suche-kopf">${t.searchLabel}</label>
+                    <input
+                      id="suche-kopf"
+                      type="search"
+                      name="q"
+                      value="${page.searchValue ?? ''}"
+                      placeholder="${t.searchPlaceholder}"
+                    />
+                    <button type="submit">${t.searchButton}</button>
+                  </form>`
+            }
             ${account(ctx, canonical)}
           </div>
           <nav aria-label="${t.navLabel}">
