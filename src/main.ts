@@ -179,6 +179,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     errorLogPath: config.errorLog,
     holdDays: config.holdDays,
     memberReturns: config.memberReturns,
+    maxRenewals: config.maxRenewals,
     overdueBlockDays: config.overdueBlockDays,
     serverStatus,
     currentPrincipal: async (id) => {

@@ -76,6 +76,8 @@ export interface CatalogueOptions {
   readonly memberReturns?: boolean;
   /** Days overdue that block borrowing, for the refusal's text (the loan store decides; default 14). */
   readonly overdueBlockDays?: number;
+  /** Renewals per loan, so the pages offer no renew button past them (the store decides; default 2). */
+  readonly maxRenewals?: number;
   /** Hashes new passwords set over HTTP (default scrypt, ADR 0035; tests pass a fast one). */
   readonly hashPassword?: (password: string) => Promise<string>;
 }
@@ -105,6 +107,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
   const serverStatus = opts.serverStatus;
   const lending = {
     ...(opts.memberReturns !== undefined && { memberReturns: opts.memberReturns }),
+    ...(opts.maxRenewals !== undefined && { maxRenewals: opts.maxRenewals }),
     ...(opts.overdueBlockDays !== undefined && { overdueBlockDays: opts.overdueBlockDays }),
   };
   const resources = [

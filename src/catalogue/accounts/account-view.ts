@@ -6,6 +6,8 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { momentHtml, momentText } from '../shared/dates.ts';
+import { loansPath } from '../loans/access.ts';
+import { holdsPath } from '../holds/access.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
 import { fullName, personPath } from '../shared/urls.ts';
@@ -58,6 +60,14 @@ function accountHtml(m: AccountModel, ctx: RequestContext): Markup {
         <dt>${t.person}</dt>
         <dd><a href="${ctx.links.relative(personPath(m.person.slug))}">${name}</a></dd>
       </dl>
+      ${
+        own
+          ? html`<ul class="my-links">
+              <li><a href="${ctx.links.relative(loansPath(a.id))}">${t.myLoans}</a></li>
+              <li><a href="${ctx.links.relative(holdsPath(m.person.slug))}">${t.myHolds}</a></li>
+            </ul>`
+          : ''
+      }
       <p>
         <a class="password" href="${ctx.links.relative(passwordPath(m.person.slug))}"
           >${own ? t.changePassword : t.resetPassword}</a

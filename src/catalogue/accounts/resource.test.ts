@@ -494,7 +494,9 @@ describe('the account and its password over HTTP', () => {
         url: `/personen/${anna.slug}`,
         headers: device ? { cookie: device.cookie } : {},
       });
-      assert.doesNotMatch(page.body, /\/konto/);
+      // Ben's own "Mein Konto" (`/konto?id=`) is in the header; Anna's account is linked nowhere.
+      assert.doesNotMatch(page.body, new RegExp(`/personen/${anna.slug}/konto`));
+      assert.doesNotMatch(page.body, new RegExp(`/konto\\?(id=${anna.id}|slug=)`));
     }
   });
 });

@@ -18,6 +18,8 @@ const de = {
   none: 'Zurzeit nichts vorgemerkt.',
   queueEmpty: 'Niemand hat dieses Werk vorgemerkt.',
   cancelButton: 'Vormerkung löschen',
+  allLent: 'Alle Exemplare sind ausgeliehen.',
+  signInToHold: 'Anmelden, um das Werk vorzumerken',
   // The accessible name starts with the visible text (WCAG 2.5.3 Label in Name).
   cancelLabel: (titel: string) => `Vormerkung löschen: „${titel}“`,
   placeHeading: 'Ein Werk vormerken',
@@ -47,6 +49,8 @@ const en: typeof de = {
   none: 'No holds at the moment.',
   queueEmpty: 'Nobody has placed a hold on this work.',
   cancelButton: 'Cancel hold',
+  allLent: 'Every copy is on loan.',
+  signInToHold: 'Log in to place a hold',
   cancelLabel: (titel) => `Cancel hold: “${titel}”`,
   placeHeading: 'Place a hold',
   placeLabel: 'Work (address or short name, e.g. faust)',

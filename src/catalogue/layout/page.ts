@@ -28,6 +28,7 @@ function account(ctx: PageContext, canonicalPath: string | undefined): Markup {
   const rel = (p: string) => ctx.links.relative(p);
   if (ctx.user) {
     return html`<div class="account" role="group" aria-label="${t.accountLabel}">
+      <a class="my-account" href="${rel(`/konto?id=${ctx.user.id}`)}">${t.myAccount}</a>
       <span
         >${t.loggedInAs} <a href="${rel(SESSION_PATH)}">${ctx.user.username}</a></span
       >

@@ -33,6 +33,8 @@ export interface LoanResourceOptions {
   readonly memberReturns?: boolean;
   /** Days overdue that block borrowing: for the 409's text; the store decides (default 14). */
   readonly overdueBlockDays?: number;
+  /** Renewals allowed per loan, so no renew button is shown once they are used up (the store decides). */
+  readonly maxRenewals?: number;
   /** Finds the copy an `exemplar` field names (ADR 0082); without it a borrow names only a work. */
   readonly copies?: Pick<DeskStore, 'copy'>;
 }
@@ -94,6 +96,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
           loanDays,
           memberReturns,
           ...(opts.overdueBlockDays !== undefined && { overdueBlockDays: opts.overdueBlockDays }),
+          ...(opts.maxRenewals !== undefined && { maxRenewals: opts.maxRenewals }),
         };
         // Overdue and blocked come with the clock (ADR 0067): the moments passed count, the
         // next one ends the cached rendering.
