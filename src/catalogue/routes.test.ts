@@ -5,7 +5,14 @@ import { registerCatalogueRoutes } from './routes.ts';
 import { SCHEMA_NAMES } from './schemas/index.ts';
 import { fakePersonStore, goethe } from '../../test/kit/catalogue/fakes.ts';
 
-const patron = { ...goethe, id: 7, slug: 'anna-berger', vorname: 'Anna', nachname: 'Berger', isPublic: false };
+const patron = {
+  ...goethe,
+  id: 7,
+  slug: 'anna-berger',
+  vorname: 'Anna',
+  nachname: 'Berger',
+  isPublic: false,
+};
 
 async function app() {
   const a = Fastify();
