@@ -244,6 +244,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     ...(config.adminEmail !== undefined && { adminEmail: config.adminEmail }),
     holdDays: config.holdDays,
     memberReturns: config.memberReturns,
+    maxRenewals: config.maxRenewals,
     overdueBlockDays: config.overdueBlockDays,
     serverStatus,
     currentPrincipal: async (id) => {

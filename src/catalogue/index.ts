@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
 import { homeResource } from './home/index.ts';
 import { checkInResource } from './lending/checkin-resource.ts';
+import { deskResource, type DeskStore } from './desk/index.ts';
 import type { CheckInStore } from './lending/checkin-store.ts';
 import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
 import { holdResource, holdsResource, queueResource, type HoldStore } from './holds/index.ts';
@@ -45,6 +46,8 @@ export interface ResourceStores {
   readonly lifeDates?: LifeDatesStore;
   /** The desk's check-in by barcode (`/rueckgabe`, with the loans); without it that is not served. */
   readonly checkIns?: CheckInStore;
+  /** The desk's lookups by card and barcode (`/theke`, with the loans; ADR 0082); without it not served. */
+  readonly desk?: DeskStore;
   /** Every public person and work for `/sitemap.xml`; without it no sitemap and no robots.txt. */
   readonly sitemap?: SitemapSource;
   /** Accounts (`/personen/{slug}/konto`, `…/konto/passwort`); without it they are not served. */
@@ -82,6 +85,8 @@ export interface CatalogueOptions {
   readonly adminEmail?: string;
   /** Records per OAI-PMH ListRecords page (default 100). */
   readonly oaiPageSize?: number;
+  /** Renewals per loan, so the pages offer no renew button past them (the store decides; default 2). */
+  readonly maxRenewals?: number;
   /** Hashes new passwords set over HTTP (default scrypt, ADR 0035; tests pass a fast one). */
   readonly hashPassword?: (password: string) => Promise<string>;
 }
@@ -112,6 +117,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
   const lending = {
     ...(opts.now !== undefined && { now: opts.now }),
     ...(opts.memberReturns !== undefined && { memberReturns: opts.memberReturns }),
+    ...(opts.maxRenewals !== undefined && { maxRenewals: opts.maxRenewals }),
     ...(opts.overdueBlockDays !== undefined && { overdueBlockDays: opts.overdueBlockDays }),
   };
   const resources = [
@@ -124,7 +130,13 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     ...(stores.copies
       ? [copiesResource(stores.copies, stores.works), copyResource(stores.copies, stores.works)]
       : []),
-    ...(stores.loans ? [loansResource(stores.loans, lending), loanResource(stores.loans, lending)] : []),
+    ...(stores.loans
+      ? [
+          loansResource(stores.loans, { ...lending, ...(stores.desk && { copies: stores.desk }) }),
+          loanResource(stores.loans, lending),
+        ]
+      : []),
+    ...(stores.loans && stores.desk ? [deskResource(stores.desk, stores.loans, lending)] : []),
     ...(stores.loans && stores.renewals ? [renewalResource(stores.loans, stores.renewals)] : []),
     ...(stores.loans && stores.checkIns ? [checkInResource(stores.checkIns, stores.loans)] : []),
     ...(stores.holds

@@ -100,4 +100,6 @@ export interface WorkStore {
   byId(id: number): Promise<Lookup<Work>>;
   /** Sorted by (titel, id); `q` is a full-text search over title and persons' names. */
   list(page: PageRequest): Promise<Page<WorkSummary>>;
+  /** The latest acquisitions: the live works entered last, newest first (the home page). */
+  newest?(limit: number): Promise<readonly WorkSummary[]>;
 }

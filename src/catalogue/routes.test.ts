@@ -5,10 +5,19 @@ import { registerCatalogueRoutes } from './routes.ts';
 import { SCHEMA_NAMES } from './schemas/index.ts';
 import { fakePersonStore, goethe } from '../../test/kit/catalogue/fakes.ts';
 
+const patron = {
+  ...goethe,
+  id: 7,
+  slug: 'anna-berger',
+  vorname: 'Anna',
+  nachname: 'Berger',
+  isPublic: false,
+};
+
 async function app() {
   const a = Fastify();
   await registerCatalogueRoutes(a, {
-    persons: fakePersonStore([goethe], { moved: { alt: 'goethe' }, gone: ['weg'] }),
+    persons: fakePersonStore([goethe, patron], { moved: { alt: 'goethe' }, gone: ['weg'] }),
   });
   return a;
 }
@@ -47,6 +56,14 @@ test('portraits: initials from the name, default silhouette, 301/410/404, ETag a
   assert.equal((await a.inject('/bilder/weg.svg')).statusCode, 410);
   assert.equal((await a.inject('/bilder/niemand.svg')).statusCode, 404);
   assert.equal((await a.inject('/bilder/Goethe.png')).statusCode, 404);
+});
+
+test('a private patron has no portrait: the same 404 as an unknown slug (ADR 0062)', async () => {
+  const a = await app();
+  const patronPortrait = await a.inject('/bilder/anna-berger.svg');
+  const unknown = await a.inject('/bilder/niemand.svg');
+  assert.equal(patronPortrait.statusCode, 404);
+  assert.equal(patronPortrait.body, unknown.body);
 });
 
 test('If-None-Match uses the weak comparison: a weak tag, a list and * all give 304', async () => {

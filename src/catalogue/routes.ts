@@ -73,8 +73,13 @@ export async function registerCatalogueRoutes(
     let initials = initialsOfSlug(slug);
     if (opts.persons) {
       const found = await opts.persons.bySlug(slug);
-      if (found === null) throw notFound();
-      if ('gone' in found) throw gone();
+      // A private patron's portrait is as unknown as their page (ADR 0062): the same 404, or a
+      // picture would confirm who is a patron. Public answers (one for everyone, cached).
+      if (found === null || ('found' in found && !found.found.isPublic)) throw notFound();
+      if ('gone' in found) {
+        if (found.privateTo !== undefined) throw notFound();
+        throw gone();
+      }
       if ('movedTo' in found) return reply.redirect(`${encodeURIComponent(found.movedTo)}.svg`, 301);
       initials = initialsOfName(found.found.vorname, found.found.nachname);
     }

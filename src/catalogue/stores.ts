@@ -17,6 +17,7 @@ import { createCopyStore, type CopyStore } from './copies/index.ts';
 import { sessionRecords } from './accounts/sessions.ts';
 import type { SessionRecords } from '../http/auth/index.ts';
 import { sqlRecordSource, type RecordSource } from './oai/index.ts';
+import { createDeskStore, type DeskStore } from './desk/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -32,6 +33,7 @@ export interface CatalogueStores {
   /** Log-ins, for the layer's authenticator: log-out ends one everywhere (ADR 0076). */
   readonly sessions: SessionRecords;
   readonly oai: RecordSource;
+  readonly desk: DeskStore;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -59,6 +61,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
       ...(options?.maxRenewals !== undefined && { maxRenewals: options.maxRenewals }),
     }),
     checkIns: createCheckInStore(db),
+    desk: createDeskStore(db),
     lifeDates: createLifeDatesStore(db, options),
     copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),

@@ -75,6 +75,8 @@ export interface AccountsTable {
   password_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account resource's version; null: `created_at`. */
   updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The library card number the desk scans (migration 0019, ADR 0082); null: none (tools). */
+  card_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** The patron's private e-mail address for notices (migration 0021, ADR 0085); null: none. */
   email: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: the patron wants no notices. */

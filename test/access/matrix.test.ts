@@ -246,7 +246,31 @@ describe('access matrix over real HTTP: session cookie and Basic', () => {
       send: () => ({ method: 'GET', path: '/rueckgabe' }),
       async verify(_c, got, response) {
         if (got === 200)
-          assert.deepEqual(await response.json(), { barcode: null, signatur: null, ausleihe: null });
+          assert.deepEqual(await response.json(), {
+            barcode: null,
+            signatur: null,
+            ausleihe: null,
+            abholregal: null,
+          });
+      },
+    },
+    {
+      action: "GET the desk's lending page",
+      expected: STAFF_ONLY(200),
+      send: () => ({ method: 'GET', path: '/theke' }),
+      async verify(_c, got, response) {
+        if (got === 200)
+          assert.deepEqual(await response.json(), { person: null, ausleihen: [], treffer: [] });
+      },
+    },
+    {
+      // Access comes first: only staff learn that the card names no account.
+      action: 'POST a loan at the desk for an unknown card',
+      expected: STAFF_ONLY(422),
+      send: (c) => ({ method: 'POST', path: '/theke', body: { ausweis: `KEIN-${c.tag}`, barcode: 'X' } }),
+      async verify(_c, got, response) {
+        if (got === 422)
+          assert.equal(((await response.json()) as { code: string }).code, 'SHELFMARK_VALIDATION_FAILED');
       },
     },
     {

@@ -186,6 +186,7 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
         .evaluateAll((as) => as.map((a) => `${a.textContent} ${a.getAttribute('href')}`));
       assert.deepEqual(links, [
         'Fällige Ausleihen /ausleihen',
+        'Theke /theke',
         'Rückgabe /rueckgabe',
         'Fehlerprotokoll /protokoll/fehler',
         'Serverstatus /server-status',

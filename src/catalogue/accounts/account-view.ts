@@ -5,6 +5,9 @@
 // an account, the form that creates one.
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { momentHtml, momentText } from '../shared/dates.ts';
+import { loansPath } from '../loans/access.ts';
+import { holdsPath } from '../holds/access.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
 import { fullName, personPath } from '../shared/urls.ts';
@@ -46,15 +49,25 @@ function accountHtml(m: AccountModel, ctx: RequestContext): Markup {
       <dl class="facts">
         <dt>${t.username}</dt>
         <dd class="username">${a.username}</dd>
+        <dt>${t.cardNumber}</dt>
+        <dd class="ausweis">${a.cardNumber ?? '—'}</dd>
         <dt>${t.role}</dt>
         <dd class="rolle">${t.roles[a.role]}</dd>
         <dt>${t.locked}</dt>
-        <dd class="gesperrt">${a.lockedAt ? t.lockedSince(iso(a.lockedAt)) : t.notLocked}</dd>
+        <dd class="gesperrt">${a.lockedAt ? t.lockedSince(momentText(a.lockedAt, ctx.lang)) : t.notLocked}</dd>
         <dt>${t.created}</dt>
-        <dd><time datetime="${iso(a.createdAt)}">${iso(a.createdAt)}</time></dd>
+        <dd>${momentHtml(a.createdAt, ctx.lang)}</dd>
         <dt>${t.person}</dt>
         <dd><a href="${ctx.links.relative(personPath(m.person.slug))}">${name}</a></dd>
       </dl>
+      ${
+        own
+          ? html`<ul class="my-links">
+              <li><a href="${ctx.links.relative(loansPath(a.id))}">${t.myLoans}</a></li>
+              <li><a href="${ctx.links.relative(holdsPath(m.person.slug))}">${t.myHolds}</a></li>
+            </ul>`
+          : ''
+      }
       <p>
         <a class="password" href="${ctx.links.relative(passwordPath(m.person.slug))}"
           >${own ? t.changePassword : t.resetPassword}</a
@@ -71,6 +84,7 @@ function accountXml(m: AccountModel, ctx: RequestContext): Markup {
   return xml`<konto>
   <person ref="${abs(personPath(m.person.slug))}">${fullName(m.person)}</person>
   <username>${a.username}</username>
+  ${a.cardNumber !== null ? xml`<ausweis>${a.cardNumber}</ausweis>` : ''}
   <rolle>${a.role}</rolle>
   <gesperrt>${a.locked ? 'true' : 'false'}</gesperrt>
   ${a.lockedAt ? xml`<gesperrtSeit>${iso(a.lockedAt)}</gesperrtSeit>` : ''}
@@ -85,6 +99,7 @@ function accountJson(m: AccountModel, ctx: RequestContext): unknown {
   return {
     person: { name: fullName(m.person), url: abs(personPath(m.person.slug)) },
     username: a.username,
+    ausweis: a.cardNumber,
     rolle: a.role,
     gesperrt: a.locked,
     gesperrtSeit: a.lockedAt ? iso(a.lockedAt) : null,

@@ -3,6 +3,7 @@
 // form that changes it (the own password: old, new, repeated) or, for staff, sets a new one.
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
+import { momentHtml } from '../shared/dates.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
 import { fullName } from '../shared/urls.ts';
@@ -24,11 +25,11 @@ function passwordHtml(m: PasswordModel, ctx: RequestContext): Markup {
   const t = accountStrings(ctx.lang);
   const title = t.passwordTitle(fullName(m.person));
   const own = ctx.user?.id === m.account.id;
-  const changed = iso(m.account.passwordChangedAt);
+
   const main = html`<article class="password">
     <h1>${title}</h1>
     <p>
-      ${t.passwordChanged}: <time datetime="${changed}">${changed}</time> ·
+      ${t.passwordChanged}: ${momentHtml(m.account.passwordChangedAt, ctx.lang)} ·
       <a href="${ctx.links.relative(accountPath(m.person.slug))}">${t.account}</a>
     </p>
     ${passwordForm(passwordPath(m.person.slug), own, m.state, ctx)}

@@ -430,6 +430,11 @@ describe('the account and its password over HTTP', () => {
     const staff = await logIn(app, 'personal');
     const page = await app.inject({ url: `/personen/${annaSlug}/konto`, headers: { cookie: staff.cookie } });
     assert.match(page.body, /<select id="konto-rolle" name="rolle">/);
+    // German dates on a German page, not ISO text (ISO stays in datetime).
+    assert.match(page.body, /<time datetime="[^"]+Z">\d{1,2}\. [A-ZÄÖÜa-zäöü]+ \d{4} um /);
+    assert.doesNotMatch(page.body, />\d{4}-\d{2}-\d{2}T[^<]*</);
+    // The library card number is shown (ADR 0082).
+    assert.match(page.body, /<dd class="ausweis">L\d{6}<\/dd>/);
     assert.match(page.body, /name="_method" value="DELETE"/);
     assert.match(page.body, /name="_version"/);
     const created = await form(app, `/personen/${carlaSlug}/konto`, staff, {
@@ -489,7 +494,9 @@ describe('the account and its password over HTTP', () => {
         url: `/personen/${anna.slug}`,
         headers: device ? { cookie: device.cookie } : {},
       });
-      assert.doesNotMatch(page.body, /\/konto/);
+      // Ben's own "Mein Konto" (`/konto?id=`) is in the header; Anna's account is linked nowhere.
+      assert.doesNotMatch(page.body, new RegExp(`/personen/${anna.slug}/konto`));
+      assert.doesNotMatch(page.body, new RegExp(`/konto\\?(id=${anna.id}|slug=)`));
     }
   });
 });

@@ -22,6 +22,8 @@ export interface AccountDetails extends Account {
   /** The password resource's version. */
   readonly passwordChangedAt: Date;
   readonly lockedAt: Date | null;
+  /** The library card number (ADR 0082); null for accounts written by tools without one. */
+  readonly cardNumber: string | null;
 }
 
 export function liveAccounts(db: Kysely<DB>) {
@@ -39,6 +41,7 @@ export function liveAccounts(db: Kysely<DB>) {
       'accounts.created_at',
       'accounts.updated_at',
       'accounts.password_changed_at',
+      'accounts.card_number',
     ]);
 }
 
@@ -69,5 +72,6 @@ export function detailsOf(row: Row): AccountDetails {
     updatedAt: row.updated_at === null ? created : new Date(row.updated_at),
     passwordChangedAt: row.password_changed_at === null ? created : new Date(row.password_changed_at),
     lockedAt: row.locked_at === null ? null : new Date(row.locked_at),
+    cardNumber: row.card_number,
   };
 }

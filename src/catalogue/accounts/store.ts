@@ -22,6 +22,7 @@ import {
 } from './rows.ts';
 import { AccountError, ROLES } from './errors.ts';
 import { refuseLastStaff } from './last-staff.ts';
+import { defaultCardNumber } from './card-number.ts';
 
 export interface NewAccount {
   readonly personId: number;
@@ -151,6 +152,7 @@ export function createAccountStore(
               role,
               created_at: at,
               locked_at: locked ? at : null,
+              card_number: defaultCardNumber(personId),
             })
             .execute();
           // The person shows its username: a new version of it (ADR 0024).

@@ -24,15 +24,18 @@ export function statusText(s: CopyStatus, ctx: RequestContext): string {
   }
 }
 
-/** The status for HTML: a class per kind, and for staff who has the copy. */
+/** The status for HTML: a class per kind, and for staff who has the copy (said once). */
 export function statusHtml(s: CopyStatus, ctx: RequestContext): Markup {
   const t = copyStrings(ctx.lang);
+  if (isStaff(ctx) && s.kind === 'vorgemerkt') {
+    // "vorgemerkt für Anna Berger", not "vorgemerkt (Vorgemerkt für Anna Berger)".
+    const holder = html`<a href="${ctx.links.relative(personPath(s.person.slug))}">${fullName(s.person)}</a>`;
+    return html`<span class="copy-status ${s.kind}">${t.holder}</span> ${holder}`;
+  }
   const who =
     isStaff(ctx) && s.kind === 'ausgeliehen'
       ? html` (<a href="${ctx.links.relative(loansPath(s.person.id))}">${fullName(s.person)}</a>)`
-      : isStaff(ctx) && s.kind === 'vorgemerkt'
-        ? html` (${t.holder} <a href="${ctx.links.relative(personPath(s.person.slug))}">${fullName(s.person)}</a>)`
-        : '';
+      : '';
   return html`<span class="copy-status ${s.kind}">${statusText(s, ctx)}</span>${who}`;
 }
 

@@ -18,6 +18,7 @@ import { workSortKey } from '../works/store.ts';
 import { AUTHORS } from './authors.ts';
 import { WORKS } from './works.ts';
 import { demoCopyRows, shelfNumbers } from './copies.ts';
+import { defaultCardNumber } from '../accounts/card-number.ts';
 
 export interface DemoAccount {
   readonly username: string;
@@ -166,6 +167,7 @@ export async function loadDemo(db: Kysely<DB>, now: Date = new Date()): Promise<
             password_hash,
             role: account.role,
             created_at: at,
+            card_number: defaultCardNumber(person_id),
           })
           .execute();
       }

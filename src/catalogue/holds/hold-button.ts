@@ -4,13 +4,22 @@ import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { holdsPathById, queuePath } from './access.ts';
 import { holdStrings } from './strings.ts';
+import { RETURN_FIELD, SESSION_PATH } from '../session/return-path.ts';
+import { workPath } from '../shared/urls.ts';
 
 export function holdButton(
   work: { readonly slug: string; readonly verfuegbar: number },
   ctx: RequestContext,
 ): Markup {
-  if (ctx.user === null) return html``;
   const t = holdStrings(ctx.lang);
+  if (ctx.user === null) {
+    // Every copy is out: tell an anonymous visitor that signing in allows a hold.
+    if (work.verfuegbar > 0) return html``;
+    const back = `${SESSION_PATH}?${RETURN_FIELD}=${encodeURIComponent(workPath(work.slug))}`;
+    return html`<p class="sign-in-hint">
+      ${t.allLent} <a href="${ctx.links.relative(back)}">${t.signInToHold}</a>
+    </p>`;
+  }
   const queue =
     ctx.user.role === 'staff'
       ? html`<p><a href="${ctx.links.relative(queuePath(work.slug))}">${t.queueLink}</a></p>`

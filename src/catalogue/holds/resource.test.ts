@@ -285,6 +285,9 @@ test('the work page offers "Vormerken" to a logged-in member only when no copy i
   assert.match(page(0, member), /<input type="hidden" name="werk" value="faust" \/>/);
   assert.match(page(0, member), /<button type="submit">Vormerken<\/button>/);
   assert.equal(page(1, member), '');
-  assert.equal(page(0, null), '');
+  // Anonymous: no form, a hint that signing in allows a hold (issue 20).
+  assert.doesNotMatch(page(0, null), /<form/);
+  assert.match(page(0, null), /Anmelden, um das Werk vorzumerken/);
+  assert.equal(page(1, null), '');
   assert.match(page(1, STAFF), /href="\/werke\/faust\/vormerkungen"/);
 });

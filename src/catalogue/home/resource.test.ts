@@ -31,3 +31,27 @@ test('home links the collections and the search, highlights works, validates', a
   assert.match(html, /<link rel="alternate" type="application\/json" href="\/index\.json">/);
   assert.match(html, /<link rel="alternate" type="application\/xml" href="\/index\.xml">/);
 });
+
+test('home: one search box (no second one in the header); the highlights are the newest works', async () => {
+  const { catalogueTestTargets } = await import('../../../test/kit/catalogue/targets.ts');
+  const { createStores } = await import('../stores.ts');
+  const [sqlite] = catalogueTestTargets(undefined);
+  const database = await sqlite!.open();
+  try {
+    const stores = createStores(database.db);
+    // Entered in this order: alphabetically the first would be "Aaa", the newest is "Zzz".
+    for (const titel of ['Mmm Mitte', 'Aaa Anfang', 'Zzz Ende'])
+      await stores.works.create({ titel, exemplare: 1 });
+    const outcome = await homeResource(stores.works, { highlights: 2 }).methods.GET!(fakeContext());
+    const json = render(outcome, 'json') as { werk: { titel: string }[] };
+    assert.deepEqual(
+      json.werk.map((w) => w.titel),
+      ['Zzz Ende', 'Aaa Anfang'],
+    );
+    const html = renderText(outcome, 'html');
+    assert.equal((html.match(/role="search"/g) ?? []).length, 1, 'one search form');
+    assert.match(html, /Neu im Bestand/);
+  } finally {
+    await database.dispose();
+  }
+});

@@ -15,8 +15,10 @@ export function homeResource(works: WorkStore, opts: HomeOptions = {}): Resource
     path: '/',
     methods: {
       GET: async () => {
-        const page = await works.list({ limit: opts.highlights ?? 6 });
-        const model: HomeModel = { siteName: opts.siteName ?? 'Shelfmark', highlights: page.items };
+        // The newest acquisitions where the store knows them, not the first titles alphabetically.
+        const limit = opts.highlights ?? 6;
+        const highlights = works.newest ? await works.newest(limit) : (await works.list({ limit })).items;
+        const model: HomeModel = { siteName: opts.siteName ?? 'Shelfmark', highlights };
         return {
           type: 'representation',
           representation: { model, view: homeView, canonicalPath: '/', schema: 'home' },

@@ -48,7 +48,7 @@ function homeHtml(m: HomeModel, ctx: RequestContext): Markup {
           </section>`
         : ''
     }`;
-  return layout({ title: t.homeTitle, main, canonicalPath: '/', section: 'home' }, ctx);
+  return layout({ title: t.homeTitle, main, canonicalPath: '/', section: 'home', ownSearch: true }, ctx);
 }
 
 function homeXml(m: HomeModel, ctx: RequestContext): Markup {

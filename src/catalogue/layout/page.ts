@@ -9,6 +9,7 @@ import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from '../session/return-pa
 import { sessionStrings } from '../session/strings.ts';
 import { DUE_PATH } from '../loans/access.ts';
 import { CHECK_IN_PATH } from '../lending/paths.ts';
+import { DESK_PATH } from '../desk/paths.ts';
 import { ERROR_LOG_PATH } from '../error-log/access.ts';
 import { SERVER_STATUS_PATH } from '../server-status/access.ts';
 
@@ -27,6 +28,7 @@ function account(ctx: PageContext, canonicalPath: string | undefined): Markup {
   const rel = (p: string) => ctx.links.relative(p);
   if (ctx.user) {
     return html`<div class="account" role="group" aria-label="${t.accountLabel}">
+      <a class="my-account" href="${rel(`/konto?id=${ctx.user.id}`)}">${t.myAccount}</a>
       <span
         >${t.loggedInAs} <a href="${rel(SESSION_PATH)}">${ctx.user.username}</a></span
       >
@@ -51,9 +53,20 @@ export interface Page {
   /** Extra <link> elements (e.g. paging) as path + rel. */
   readonly headLinks?: readonly { readonly rel: string; readonly path: string }[];
   /** Which navigation entry is current. */
-  readonly section?: 'home' | 'persons' | 'works' | 'due-loans' | 'check-in' | 'error-log' | 'server-status';
+  readonly section?:
+    | 'home'
+    | 'persons'
+    | 'works'
+    | 'due-loans'
+    | 'check-in'
+    | 'error-log'
+    | 'server-status'
+    | 'desk'
+    | 'my-account';
   /** Prefills the header search box. */
   readonly searchValue?: string;
+  /** The page has its own search form (the home page): the header leaves its box out. */
+  readonly ownSearch?: boolean;
 }
 
 const ALTERNATES: readonly { format: Format; type: string }[] = [
@@ -69,6 +82,7 @@ function staffNav(ctx: PageContext, current: (s: Page['section']) => Markup | st
   return html`<nav class="staff" aria-label="${t.staffNavLabel}">
     <ul>
       <li><a href="${rel(DUE_PATH)}" ${current('due-loans')}>${t.navDueLoans}</a></li>
+      <li><a href="${rel(DESK_PATH)}" ${current('desk')}>${t.navDesk}</a></li>
       <li><a href="${rel(CHECK_IN_PATH)}" ${current('check-in')}>${t.navCheckIn}</a></li>
       <li><a href="${rel(ERROR_LOG_PATH)}" ${current('error-log')}>${t.navErrorLog}</a></li>
       <li><a href="${rel(SERVER_STATUS_PATH)}" ${current('server-status')}>${t.navServerStatus}</a></li>
@@ -113,23 +127,27 @@ export function layout(page: Page, ctx: PageContext): Markup {
             <a class="brand" href="${rel('/')}"
               ><span class="brand-name">${t.siteName}</span> <span class="brand-tag">${t.tagline}</span></a
             >
-            <form
-              class="search"
-              role="search"
-              aria-label="${t.quickSearchLabel}"
-              method="get"
-              action="${rel('/werke')}"
-            >
-              <label for="suche-kopf">${t.searchLabel}</label>
-              <input
-                id="suche-kopf"
-                type="search"
-                name="q"
-                value="${page.searchValue ?? ''}"
-                placeholder="${t.searchPlaceholder}"
-              />
-              <button type="submit">${t.searchButton}</button>
-            </form>
+            ${
+              page.ownSearch
+                ? ''
+                : html`<form
+                    class="search"
+                    role="search"
+                    aria-label="${t.quickSearchLabel}"
+                    method="get"
+                    action="${rel('/werke')}"
+                  >
+                    <label for="suche-kopf">${t.searchLabel}</label>
+                    <input
+                      id="suche-kopf"
+                      type="search"
+                      name="q"
+                      value="${page.searchValue ?? ''}"
+                      placeholder="${t.searchPlaceholder}"
+                    />
+                    <button type="submit">${t.searchButton}</button>
+                  </form>`
+            }
             ${account(ctx, canonical)}
           </div>
           <nav aria-label="${t.navLabel}">

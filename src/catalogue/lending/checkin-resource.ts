@@ -43,7 +43,7 @@ export function checkInResource(checkIns: CheckInStore, loans: LoanStore): Resou
     const found = await checkIns.copyLoan(barcode);
     if (found === null) return null;
     const loan = found.loan && (await loans.loan(found.loan.personId, found.loan.loanId));
-    return { barcode: found.barcode, signatur: found.signatur, loan: loan ?? null };
+    return { barcode: found.barcode, signatur: found.signatur, loan: loan ?? null, keptFor: found.keptFor };
   }
 
   /** A barcode problem: the form again (422) for browsers, problem details for API clients. */
@@ -83,10 +83,18 @@ export function checkInResource(checkIns: CheckInStore, loans: LoanStore): Resou
         const before = await copyLoan(barcode);
         if (before === null) return refused(ctx, entered, 'unknownBarcode');
         const open = before.loan;
-        if (open === null || open.returnedAt !== null) throw notOnLoan();
         // One conditional UPDATE in the loan store: a second desk scanning the same copy loses.
-        const result = await loans.returnLoan(open.person.id, open.id);
-        if (result === null || 'already' in result) throw notOnLoan();
+        const result =
+          open === null || open.returnedAt !== null ? null : await loans.returnLoan(open.person.id, open.id);
+        if (result === null || 'already' in result) {
+          if (!formFlow(ctx)) throw notOnLoan();
+          // The desk stays in its flow: the same page, the message, the field focused (ADR 0082).
+          const model: CheckInModel = {
+            copy: before,
+            problem: { value: entered, message: lendingStrings(ctx.lang).notOnLoan },
+          };
+          return { type: 'representation', status: 409, representation: checkInRepresentation(model) };
+        }
         if (formFlow(ctx)) return { type: 'redirect', status: 303, path: checkInPath(barcode) };
         const copy = (await copyLoan(barcode)) ?? { ...before, loan: result.returned };
         return { type: 'representation', representation: checkInRepresentation({ copy }) };

@@ -11,6 +11,16 @@ export interface CopyLoanRef {
   readonly signatur: string;
   /** The copy's latest loan (open or returned); null when it was never lent. */
   readonly loan: { readonly personId: number; readonly loanId: number } | null;
+  /** The member the copy is kept for on the hold shelf now (ADR 0059); null: nobody. */
+  readonly keptFor: KeptFor | null;
+}
+
+/** Who a copy on the hold shelf is for, and until when they may pick it up. */
+export interface KeptFor {
+  readonly vorname: string;
+  readonly nachname: string;
+  readonly slug: string;
+  readonly until: Date;
 }
 
 /** A copy and its latest loan as shown. */
@@ -18,6 +28,8 @@ export interface CopyLoan {
   readonly barcode: string;
   readonly signatur: string;
   readonly loan: Loan | null;
+  /** Put it on the hold shelf for this member (check-in's "what next", ADR 0082). */
+  readonly keptFor?: KeptFor | null;
 }
 
 export interface CheckInStore {
@@ -52,10 +64,28 @@ export function createCheckInStore(db: Kysely<DB>): CheckInStore {
         .orderBy('loans.id', 'desc')
         .limit(1)
         .executeTakeFirst();
+      // The return settles the work's queue in its transaction (ADR 0059): an open hold that
+      // names the copy is the member it is kept for.
+      const hold = await db
+        .selectFrom('holds')
+        .innerJoin('persons', 'persons.id', 'holds.person_id')
+        .select(['persons.vorname', 'persons.nachname', 'persons.slug', 'holds.expires_at'])
+        .where('holds.copy_id', '=', copy.id)
+        .where('holds.ended_at', 'is', null)
+        .executeTakeFirst();
       return {
         barcode: copy.barcode,
         signatur: copy.signatur,
         loan: row ? { personId: row.person_id, loanId: row.id } : null,
+        keptFor:
+          hold && hold.expires_at !== null
+            ? {
+                vorname: hold.vorname,
+                nachname: hold.nachname,
+                slug: hold.slug,
+                until: new Date(hold.expires_at),
+              }
+            : null,
       };
     },
   };

@@ -20,6 +20,14 @@ export interface CheckInModel {
   readonly problem?: { readonly value: string; readonly message: string };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days a return came after the due date (a part of a day counts as one); 0: on time. */
+export function daysLate(due: Date, returned: Date): number {
+  const late = returned.getTime() - due.getTime();
+  return late > 0 ? Math.ceil(late / DAY_MS) : 0;
+}
+
 export const checkInPath = (barcode: string): string =>
   `${CHECK_IN_PATH}?barcode=${encodeURIComponent(barcode)}`;
 
@@ -28,8 +36,21 @@ function resultHtml(copy: CopyLoan, ctx: RequestContext): Markup {
   const rel = (p: string) => ctx.links.relative(p);
   const { loan } = copy;
   if (loan === null) return html`<p class="result">${t.neverLent}</p>`;
+  const late = loan.returnedAt !== null ? daysLate(loan.dueAt, loan.returnedAt) : 0;
+  const kept = copy.keptFor ?? null;
   return html`<section class="result" aria-live="polite">
     <p class="status">${loan.returnedAt !== null ? t.checkedIn(loan.werk.titel) : t.stillLent(loan.werk.titel)}</p>
+    ${late > 0 ? html`<p class="next overdue"><strong>${t.returnedLate(late)}</strong></p>` : ''}
+    ${
+      kept !== null
+        ? html`<p class="next hold-shelf">
+            <strong>${t.toHoldShelf(fullName(kept))}</strong>
+            ${t.pickUpBy} ${timeHtml(kept.until, ctx)}.
+          </p>`
+        : loan.returnedAt !== null
+          ? html`<p class="next">${t.backToShelf}</p>`
+          : ''
+    }
     <dl class="facts">
       <dt>${t.copy}</dt>
       <dd>${copy.signatur} (${copy.barcode})</dd>
@@ -42,8 +63,6 @@ function resultHtml(copy: CopyLoan, ctx: RequestContext): Markup {
       <dt>${t.due}</dt>
       <dd>${timeHtml(loan.dueAt, ctx)}</dd>
       ${loan.returnedAt !== null ? html`<dt>${t.returned}</dt><dd>${timeHtml(loan.returnedAt, ctx)}</dd>` : ''}
-      <dt>${t.loan}</dt>
-      <dd><a class="loan" href="${rel(loanPath(loan.person.id, loan.id))}">${ctx.links.absolute(loanPath(loan.person.id, loan.id))}</a></dd>
     </dl>
   </section>`;
 }
@@ -91,11 +110,20 @@ function checkInXml(m: CheckInModel, ctx: RequestContext): Markup {
     <ausgeliehen>${loan.borrowedAt.toISOString()}</ausgeliehen>
     <faellig>${loan.dueAt.toISOString()}</faellig>
     ${loan.returnedAt !== null ? xml`<zurueckgegeben>${loan.returnedAt.toISOString()}</zurueckgegeben>` : xml`<zurueckgegeben/>`}
+    <tageUeberfaellig>${loan.returnedAt !== null ? daysLate(loan.dueAt, loan.returnedAt) : 0}</tageUeberfaellig>
   </ausleihe>`
+    : '';
+  const kept = copy.keptFor ?? null;
+  const keptXml = kept
+    ? xml`
+  <abholregal>
+    <person ref="${abs(personPath(kept.slug))}">${fullName(kept)}</person>
+    <abholbarBis>${kept.until.toISOString()}</abholbarBis>
+  </abholregal>`
     : '';
   return xml`<rueckgabe>
   <barcode>${copy.barcode}</barcode>
-  <signatur>${copy.signatur}</signatur>${loanXml}
+  <signatur>${copy.signatur}</signatur>${loanXml}${keptXml}
 </rueckgabe>`;
 }
 
@@ -116,7 +144,14 @@ function checkInJson(m: CheckInModel, ctx: RequestContext): unknown {
             ausgeliehen: loan.borrowedAt.toISOString(),
             faellig: loan.dueAt.toISOString(),
             zurueckgegeben: loan.returnedAt?.toISOString() ?? null,
+            tageUeberfaellig: loan.returnedAt !== null ? daysLate(loan.dueAt, loan.returnedAt) : 0,
           },
+    abholregal: copy?.keptFor
+      ? {
+          person: { name: fullName(copy.keptFor), url: abs(personPath(copy.keptFor.slug)) },
+          abholbarBis: copy.keptFor.until.toISOString(),
+        }
+      : null,
   };
 }
 

@@ -108,7 +108,10 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         query,
       });
       assert.match(page, /ist zurückgenommen/);
-      assert.match(page, new RegExp(`href="/ausleihen/${person}/${loan}"`));
+      // The borrower's loans are linked; the returned loan's own URL (which answers 410) is not.
+      assert.match(page, new RegExp(`href="/ausleihen/${person}"`));
+      assert.doesNotMatch(page, new RegExp(`/ausleihen/${person}/${loan}`));
+      assert.match(page, /Zurück ins Regal/);
       assert.match(page, /<form class="check-in" method="post" action="\/rueckgabe">/);
     });
 
@@ -161,6 +164,60 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         reports.filter((r) => r.messages.length > 0),
         [],
       );
+    });
+
+    test('check-in says what next: overdue by how many days, to the hold shelf for whom until when', async () => {
+      const { barcode, person, loan } = await lentCopy();
+      const { workId } = await database.db
+        .selectFrom('loans')
+        .select('work_id as workId')
+        .where('id', '=', loan)
+        .executeTakeFirstOrThrow();
+      const dayMs = 24 * 60 * 60 * 1000;
+      await database.db
+        .updateTable('loans')
+        .set({ due_at: new Date(Date.now() - 12 * dayMs + 60_000).toISOString() })
+        .where('id', '=', loan)
+        .execute();
+      // The work's other copy is missing: none is free, so Anna may place a hold.
+      await database.db
+        .updateTable('copies')
+        .set({ missing_since: new Date().toISOString() })
+        .where('work_id', '=', workId)
+        .where('barcode', '!=', barcode)
+        .execute();
+      const anna = await stores.persons.create({ vorname: 'Anna', nachname: `Berger ${person}` });
+      const placed = await stores.holds.place(anna.id, { id: workId });
+      assert.ok(placed.ok, JSON.stringify(placed));
+      const result = await run(desk, 'POST', { body: { barcode } });
+      const rep = representationOf(result);
+      const json = JSON.parse(bodyOf(rep, 'json')) as {
+        ausleihe: { tageUeberfaellig: number };
+        abholregal: { person: { name: string }; abholbarBis: string } | null;
+      };
+      assert.equal(jsonErrors('check-in', json), '');
+      assert.equal(await xmlErrors('check-in', bodyOf(rep, 'xml').replace(/^<\?xml[^>]*>\n/, '')), '');
+      assert.equal(json.ausleihe.tageUeberfaellig, 12);
+      assert.equal(json.abholregal?.person.name, `Anna Berger ${person}`);
+      assert.ok(json.abholregal && new Date(json.abholregal.abholbarBis) > new Date());
+      const page = bodyOf(rep, 'html');
+      assert.match(page, /12 Tage überfällig/);
+      assert.match(page, new RegExp(`Ins Abholregal für Anna Berger ${person}`));
+      assert.match(page, /Abholbar bis <time datetime="/);
+    });
+
+    test('a refused form check-in (not on loan) is the page again: 409, the message, the field focused', async () => {
+      const { barcode } = await lentCopy(false);
+      const form = await run(desk, 'POST', {
+        body: { barcode, _csrf: 't' },
+        format: 'html',
+        bodyType: 'form',
+      });
+      assert.equal(statusOf(form), 409);
+      const page = bodyOf(representationOf(form), 'html');
+      assert.match(page, /nicht ausgeliehen/);
+      assert.match(page, /<input\s+id="barcode"[^>]*autofocus/);
+      assert.doesNotMatch(page, /Zur Startseite/);
     });
 
     test('the bare page: the form; XML and JSON empty but valid', async () => {

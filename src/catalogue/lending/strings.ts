@@ -24,6 +24,9 @@ const de = {
     `Diese Person kann nicht gelöscht werden: Sie hat noch ${deCount(open)}. Erst wenn alles zurückgegeben und jede Vormerkung beendet ist, lässt sie sich löschen.`,
   cannotDeleteTitle: (name: string) => `„${name}“ kann nicht gelöscht werden`,
   toLoans: 'Zu den Ausleihen dieser Person',
+  workHasLoans: (n: number) =>
+    `${n === 1 ? 'Ein Exemplar ist' : `${n} Exemplare sind`} ausgeliehen. Erst wenn alle zurückgenommen sind, lässt sich das Werk löschen.`,
+  toCopies: 'Zu den Exemplaren',
   back: 'Zurück',
   overdueBlocks: (days: number) =>
     `Eine Ausleihe ist seit mehr als ${days} Tagen überfällig. Bitte geben Sie sie zuerst zurück; bis dahin ist keine neue Ausleihe möglich.`,
@@ -48,6 +51,10 @@ const de = {
   unknownBarcode: 'Kein Exemplar hat diesen Barcode.',
   barcodeRequired: 'Bitte einen Barcode angeben.',
   notOnLoan: 'Dieses Exemplar ist nicht ausgeliehen; es gibt nichts zurückzunehmen.',
+  returnedLate: (days: number) => (days === 1 ? 'Einen Tag überfällig.' : `${days} Tage überfällig.`),
+  toHoldShelf: (name: string) => `Ins Abholregal für ${name}.`,
+  pickUpBy: 'Abholbar bis',
+  backToShelf: 'Zurück ins Regal: niemand hat es vorgemerkt.',
 };
 
 const en: typeof de = {
@@ -56,6 +63,9 @@ const en: typeof de = {
     `This person cannot be deleted: they still have ${enCount(open)}. Once everything is returned and every hold has ended, they can be deleted.`,
   cannotDeleteTitle: (name) => `“${name}” cannot be deleted`,
   toLoans: "To this person's loans",
+  workHasLoans: (n) =>
+    `${n === 1 ? 'One copy is' : `${n} copies are`} on loan. Once all are checked in, the work can be deleted.`,
+  toCopies: 'To the copies',
   back: 'Back',
   overdueBlocks: (days) =>
     `A loan is overdue by more than ${days} days. Please return it first; until then no new loan is possible.`,
@@ -79,6 +89,10 @@ const en: typeof de = {
   unknownBarcode: 'No copy has this barcode.',
   barcodeRequired: 'Please enter a barcode.',
   notOnLoan: 'This copy is not on loan; there is nothing to check in.',
+  returnedLate: (days) => (days === 1 ? 'Overdue by one day.' : `Overdue by ${days} days.`),
+  toHoldShelf: (name) => `To the hold shelf for ${name}.`,
+  pickUpBy: 'To be picked up by',
+  backToShelf: 'Back to the shelf: nobody holds it.',
 };
 
 export type LendingStrings = typeof de;

@@ -1,7 +1,10 @@
-// The "Ausleihen" button of a work page: a logged-in user borrows the work for themselves
-// (POST to their loan list; the server checks access and copies again).
+// The "Ausleihen" button of a work page. A member borrows the work for themselves (POST to their
+// loan list); staff lend it to a patron they name by library card number (POST to the desk,
+// ADR 0082) — never to themselves. The server checks access and copies again.
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
+import { DESK_PATH } from '../desk/paths.ts';
+import { deskStrings } from '../desk/strings.ts';
 import { loansPath } from './access.ts';
 import { loanStrings } from './strings.ts';
 
@@ -10,8 +13,20 @@ export function borrowButton(
   ctx: RequestContext,
 ): Markup {
   if (ctx.user === null || work.verfuegbar <= 0) return html``;
+  const csrf =
+    ctx.csrfToken !== null ? html`<input type="hidden" name="_csrf" value="${ctx.csrfToken}" />` : '';
+  if (ctx.user.role === 'staff') {
+    const t = deskStrings(ctx.lang);
+    return html`<form class="borrow" method="post" action="${ctx.links.relative(DESK_PATH)}">
+      ${csrf}
+      <input type="hidden" name="werk" value="${work.slug}" />
+      <label for="ausleihen-ausweis">${t.lendToCard}</label>
+      <input id="ausleihen-ausweis" name="ausweis" type="text" required maxlength="100" autocomplete="off" />
+      <button type="submit">${loanStrings(ctx.lang).borrowButton}</button>
+    </form>`;
+  }
   return html`<form class="borrow" method="post" action="${ctx.links.relative(loansPath(ctx.user.id))}">
-    ${ctx.csrfToken !== null ? html`<input type="hidden" name="_csrf" value="${ctx.csrfToken}" />` : ''}
+    ${csrf}
     <input type="hidden" name="werk" value="${work.slug}" />
     <button type="submit">${loanStrings(ctx.lang).borrowButton}</button>
   </form>`;

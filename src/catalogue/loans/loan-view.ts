@@ -9,6 +9,7 @@ import type { Loan } from './model.ts';
 import { dateText, loanStrings } from './strings.ts';
 import { lendingStrings } from '../lending/strings.ts';
 import { clockChanges, freshUntilField } from '../shared/clock-changes.ts';
+import { MAX_RENEWALS } from './renew.ts';
 
 /** A loan as shown at a moment: `overdue` depends on the clock, not only on the row. */
 export interface LoanModel {
@@ -18,6 +19,8 @@ export interface LoanModel {
   readonly overdue: boolean;
   /** Members may return their own loans (SHELFMARK_MEMBER_RETURNS); else only staff see the button. */
   readonly memberReturns?: boolean;
+  /** Renewals allowed per loan (ADR 0060): no renew button once they are used up. */
+  readonly maxRenewals?: number;
 }
 
 export const isOverdue = (loan: Loan, now: Date): boolean =>
@@ -37,9 +40,15 @@ export function loanInstants(loan: Loan): Date[] {
   return loan.returnedAt === null ? [loan.dueAt] : [];
 }
 
-/** The renew button (ADR 0060): a plain POST form; the server says why when it refuses. */
-export function renewForm(loan: Loan, ctx: RequestContext): Markup {
+/**
+ * The renew button (ADR 0060): a plain POST form; the server says why when it refuses. No
+ * button once the renewals are used up (a button that can only answer 409 is a trap); the
+ * limit is said instead. (A hold by another member is only known to the server's check.)
+ */
+export function renewForm(loan: Loan, ctx: RequestContext, maxRenewals = MAX_RENEWALS): Markup {
   const t = loanStrings(ctx.lang);
+  if ((loan.renewals ?? 0) >= maxRenewals)
+    return html`<p class="renew-limit">${t.renewLimitReached(maxRenewals)}</p>`;
   return html`<form class="renew" method="post" action="${ctx.links.relative(renewalPath(loan.person.id, loan.id))}">
     ${ctx.csrfToken !== null ? html`<input type="hidden" name="_csrf" value="${ctx.csrfToken}" />` : ''}
     <button type="submit" aria-label="${t.renewLabel(loan.werk.titel)}">${t.renewButton}</button>
@@ -49,10 +58,16 @@ export function renewForm(loan: Loan, ctx: RequestContext): Markup {
 export function loanRepresentation(
   loan: Loan,
   now: Date,
-  opts: { readonly memberReturns?: boolean } = {},
+  opts: { readonly memberReturns?: boolean; readonly maxRenewals?: number } = {},
 ): Representation<LoanModel> {
   return {
-    model: { loan, now, overdue: isOverdue(loan, now), memberReturns: opts.memberReturns ?? false },
+    model: {
+      loan,
+      now,
+      overdue: isOverdue(loan, now),
+      memberReturns: opts.memberReturns ?? false,
+      ...(opts.maxRenewals !== undefined && { maxRenewals: opts.maxRenewals }),
+    },
     view: loanView,
     canonicalPath: loanPath(loan.person.id, loan.id),
     lastModified: loanChangedAt(loan, now),
@@ -153,7 +168,7 @@ function loanHtml(m: LoanModel, ctx: RequestContext): Markup {
       <dt>${t.renewals}</dt>
       <dd class="renewals">${loan.renewals ?? 0}</dd>
     </dl>
-    ${ctx.user !== null && loan.returnedAt === null ? renewForm(loan, ctx) : ''}
+    ${ctx.user !== null && loan.returnedAt === null ? renewForm(loan, ctx, m.maxRenewals) : ''}
     ${mayReturn(ctx, m.memberReturns) ? returnForm(loan, m.now, ctx) : ctx.user !== null ? returnAtDeskHtml(ctx) : ''}
     <p><a href="${rel(loansPath(loan.person.id))}">${t.backToList}</a></p>
   </article>`;

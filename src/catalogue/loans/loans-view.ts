@@ -38,6 +38,8 @@ export interface LoansModel {
   readonly memberReturns?: boolean;
   /** Days overdue that block borrowing (ADR 0061): past them the page says so instead of the form. */
   readonly overdueBlockDays?: number;
+  /** Renewals allowed per loan (ADR 0060): no renew button once they are used up. */
+  readonly maxRenewals?: number;
 }
 
 function borrowForm(m: LoansModel, ctx: RequestContext): Markup {
@@ -96,7 +98,7 @@ function loansHtml(m: LoansModel, ctx: RequestContext): Markup {
       </td>
       <td data-label="${t.due}">${timeHtml(loan.dueAt, ctx)}${overdueHtml(isOverdue(loan, m.now), ctx)}</td>
       <td data-label="${t.renewals}">${loan.renewals ?? 0}</td>
-      ${forms ? html`<td class="actions">${renewForm(loan, ctx)} ${returns ? returnForm(loan, m.now, ctx) : ''}</td>` : ''}
+      ${forms ? html`<td class="actions">${renewForm(loan, ctx, m.maxRenewals)} ${returns ? returnForm(loan, m.now, ctx) : ''}</td>` : ''}
     </tr> `,
   );
   const main = html`<article class="loans">

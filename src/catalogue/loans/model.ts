@@ -37,6 +37,11 @@ export interface CurrentLoans {
 /** Which work to lend: by id, or by slug (an old slug is followed to the work it names now). */
 export type WorkKey = { readonly id: number } | { readonly slug: string };
 
+/** A borrow of one particular copy (the desk scans it, ADR 0082): its id, a copy of the work. */
+export interface BorrowOptions {
+  readonly copyId?: number;
+}
+
 export type BorrowRefusal =
   /** No copy is free (lent out, held or missing). → 409 */
   | 'no-copy-free'
@@ -53,7 +58,13 @@ export type BorrowRefusal =
   /** The member has as many open loans as allowed, in all or of the item type (ADR 0084). → 409 SHELFMARK_LOAN_LIMIT */
   | 'loan-limit'
   /** No such (live) person. → 404 */
-  | 'unknown-person';
+  | 'unknown-person'
+  /** The copy asked for is not a live copy of the work (ADR 0082). → 422 */
+  | 'unknown-copy'
+  /** The copy asked for is on loan. → 409 */
+  | 'copy-on-loan'
+  /** The copy asked for is kept on the hold shelf for another member. → 409 */
+  | 'copy-held';
 
 export type BorrowOutcome =
   { readonly ok: true; readonly loan: Loan } | { readonly ok: false; readonly reason: BorrowRefusal };
@@ -71,7 +82,7 @@ export interface LoanStore {
    * Lends one free copy (copies/free.ts), atomically: never one copy in two open loans, never
    * two of one work to one person.
    */
-  borrow(personId: number, work: WorkKey): Promise<BorrowOutcome>;
+  borrow(personId: number, work: WorkKey, options?: BorrowOptions): Promise<BorrowOutcome>;
   returnLoan(personId: number, loanId: number): Promise<ReturnOutcome>;
   /** Every open loan, earliest due date first (for staff), at most `limit`. */
   due(limit?: number): Promise<readonly Loan[]>;

@@ -13,15 +13,13 @@ import { dueInstants, dueView, type DueModel } from './due-view.ts';
 import { loanChangedAt, loanRepresentation } from './loan-view.ts';
 import { loansInstants, loansView, type LoansModel } from './loans-view.ts';
 import { clockChanges, freshUntilField } from '../shared/clock-changes.ts';
-import type { BorrowRefusal, Loan, LoanStore } from './model.ts';
+import type { Loan, LoanStore } from './model.ts';
 import { DEFAULT_DUE_LIMIT, LOAN_DAYS } from './store.ts';
 import { parseWerkField, WERK_FIELD_PROBLEM } from './werk-field.ts';
-import {
-  deskReturnsProblem,
-  loanLimitProblem,
-  notLendableProblem,
-  overdueLoansProblem,
-} from '../lending/problems.ts';
+import { deskReturnsProblem } from '../lending/problems.ts';
+import { borrowRefusal, invalidExemplar, invalidWerk } from './borrow-refusals.ts';
+import { EXEMPLAR_FIELD_PROBLEM, parseExemplarField } from './copy-field.ts';
+import type { DeskStore } from '../desk/store.ts';
 import { DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
 
 export interface LoanResourceOptions {
@@ -35,6 +33,10 @@ export interface LoanResourceOptions {
   readonly memberReturns?: boolean;
   /** Days overdue that block borrowing: for the 409's text; the store decides (default 14). */
   readonly overdueBlockDays?: number;
+  /** Renewals allowed per loan, so no renew button is shown once they are used up (the store decides). */
+  readonly maxRenewals?: number;
+  /** Finds the copy an `exemplar` field names (ADR 0082); without it a borrow names only a work. */
+  readonly copies?: Pick<DeskStore, 'copy'>;
 }
 
 /** The person whose loans are asked for, after the access check: 404 unknown, 410 deleted. */
@@ -44,50 +46,6 @@ async function livePerson(store: LoanStore, personId: number | null): Promise<Pe
   if (found === null || 'movedTo' in found) throw notFound(`There is no user ${personId}.`);
   if ('gone' in found) throw gone(`User ${personId} was deleted.`);
   return found.found;
-}
-
-function invalidWerk(detail: string): HttpError {
-  return new HttpError('SHELFMARK_VALIDATION_FAILED', {
-    detail: 'The work to borrow is missing or unknown.',
-    localDetail: {
-      de: 'Das Werk fehlt oder ist in dieser Bibliothek unbekannt.',
-      en: 'The work to borrow is missing or unknown.',
-    },
-    extensions: { errors: [{ field: 'werk', detail }] },
-  });
-}
-
-function refusal(reason: BorrowRefusal, overdueBlockDays: number): HttpError {
-  switch (reason) {
-    case 'no-copy-free':
-      return new HttpError('SHELFMARK_CONFLICT', {
-        detail: 'Every copy of this work is lent out.',
-        localDetail: {
-          de: 'Alle Exemplare dieses Werks sind ausgeliehen.',
-          en: 'Every copy of this work is lent out.',
-        },
-      });
-    case 'already-borrowed':
-      return new HttpError('SHELFMARK_CONFLICT', {
-        detail: 'This user has already borrowed this work.',
-        localDetail: {
-          de: 'Dieses Werk ist bereits an diese Person ausgeliehen.',
-          en: 'This user has already borrowed this work.',
-        },
-      });
-    case 'unknown-work':
-      return invalidWerk('names no work of this library');
-    case 'work-gone':
-      return invalidWerk('names a work that was deleted');
-    case 'unknown-person':
-      return notFound('There is no such user.');
-    case 'overdue-loans':
-      return overdueLoansProblem(overdueBlockDays);
-    case 'not-lendable':
-      return notLendableProblem();
-    case 'loan-limit':
-      return loanLimitProblem();
-  }
 }
 
 /** An HTML form's POST carries `_method` when it stands for PUT or DELETE. */
@@ -138,6 +96,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
           loanDays,
           memberReturns,
           ...(opts.overdueBlockDays !== undefined && { overdueBlockDays: opts.overdueBlockDays }),
+          ...(opts.maxRenewals !== undefined && { maxRenewals: opts.maxRenewals }),
         };
         // Overdue and blocked come with the clock (ADR 0067): the moments passed count, the
         // next one ends the cached rendering.
@@ -172,12 +131,24 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
         const personId = idParam(ctx, 'benutzer');
         requireOwnerOrStaff(ctx, personId);
         const person = await livePerson(store, personId);
-        const value = isFields(ctx.body) ? ctx.body.werk : undefined;
-        if (value === undefined || value === null || value === '') throw invalidWerk('is required');
-        const key = parseWerkField(value, ctx.links);
-        if (key === null) throw invalidWerk(WERK_FIELD_PROBLEM);
-        const outcome = await store.borrow(person.id, key);
-        if (!outcome.ok) throw refusal(outcome.reason, opts.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS);
+        const fields = isFields(ctx.body) ? ctx.body : {};
+        const exemplar = fields.exemplar;
+        const value = fields.werk;
+        let outcome;
+        if (opts.copies && exemplar !== undefined && exemplar !== null && exemplar !== '') {
+          // One particular copy (ADR 0082): its URL or barcode names its work too.
+          const copyKey = parseExemplarField(exemplar, ctx.links);
+          const copy = copyKey === null ? null : await opts.copies.copy(copyKey);
+          if (copy === null) throw invalidExemplar(EXEMPLAR_FIELD_PROBLEM);
+          outcome = await store.borrow(person.id, { id: copy.workId }, { copyId: copy.id });
+        } else {
+          if (value === undefined || value === null || value === '') throw invalidWerk('is required');
+          const key = parseWerkField(value, ctx.links);
+          if (key === null) throw invalidWerk(WERK_FIELD_PROBLEM);
+          outcome = await store.borrow(person.id, key);
+        }
+        if (!outcome.ok)
+          throw borrowRefusal(outcome.reason, opts.overdueBlockDays ?? DEFAULT_OVERDUE_BLOCK_DAYS);
         const path = loanPath(person.id, outcome.loan.id);
         // Post/Redirect/Get for browsers: back to the list, which now shows the new loan.
         if (formFlow(ctx)) return { type: 'redirect', status: 303, path: loansPath(person.id) };

@@ -15,6 +15,7 @@ import { firstFreeCopy, loanTerms, type TermsRefusal } from '../rules/index.ts';
 import { HOLD_DAYS, lockWork, lockWorkForPerson, settleWork } from '../holds/queue.ts';
 import { takeKeptCopy } from '../holds/circulation.ts';
 import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
+import { chosenCopy } from './chosen-copy.ts';
 
 export const LOAN_DAYS = 28;
 export const DEFAULT_DUE_LIMIT = 500;
@@ -186,7 +187,7 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
 
     loan,
 
-    async borrow(personId, key): Promise<BorrowOutcome> {
+    async borrow(personId, key, options = {}): Promise<BorrowOutcome> {
       if (!isId(personId)) return { ok: false, reason: 'unknown-person' };
       const workId = await workIdOf(db, key);
       if (typeof workId !== 'number') return { ok: false, reason: workId };
@@ -207,10 +208,17 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
             .execute();
           if (open.some((l) => l.person_id === personId)) return { ok: false, reason: 'already-borrowed' };
           const at = clock();
+          // A copy the desk scanned (ADR 0082): checked before anything is written, so a refusal
+          // leaves the holds as they were.
+          const chosen =
+            options.copyId === undefined
+              ? null
+              : await chosenCopy(trx, work, personId, options.copyId, at.toISOString(), holdDays);
+          if (typeof chosen === 'string') return { ok: false, reason: chosen };
           // The copy kept for this member by a hold (which it fulfils), else a free one; copies
           // kept for others are not free (ADR 0059).
           const kept = await takeKeptCopy(trx, work, personId, at.toISOString(), holdDays);
-          const copy = kept !== null ? { id: kept } : await firstFreeCopy(trx, workId);
+          const copy = chosen ?? (kept !== null ? { id: kept } : await firstFreeCopy(trx, workId));
           if (!copy) return { ok: false, reason: 'no-copy-free' };
           // The item type's rules and the calendar (ADR 0084); a refusal rolls back the hold's take.
           const terms = await loanTerms(trx, personId, copy.id, at, rules);
@@ -230,6 +238,12 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
           // The copy shows its status, the work `verfuegbar` and its copies: new versions (ADR 0024).
           await touchRows(trx, 'copies', [copy.id], at.toISOString());
           await touchRows(trx, 'works', [workId], at.toISOString());
+          // The member took another copy than the one kept for them: the kept one goes to the
+          // next in the queue (or back to the shelf) at once.
+          if (kept !== null && kept !== copy.id) {
+            await touchRows(trx, 'copies', [kept], at.toISOString());
+            await settleWork(trx, work, at.toISOString(), holdDays);
+          }
           return { ok: true, loan: await loadLoan(trx, id) };
         })
         .catch((error: unknown) => {

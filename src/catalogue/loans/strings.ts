@@ -25,6 +25,8 @@ const de = {
   actions: 'Aktion',
   renewals: 'Verlängert',
   renewButton: 'Verlängern',
+  renewLimitReached: (max: number) =>
+    `Nicht mehr verlängerbar: höchstens ${max === 1 ? 'einmal' : `${max}-mal`} je Ausleihe.`,
   renewLabel: (titel: string) => `„${titel}“ verlängern`,
   holdsLink: 'Vormerkungen',
 };
@@ -52,6 +54,7 @@ const en: typeof de = {
   actions: 'Action',
   renewals: 'Renewed',
   renewButton: 'Renew',
+  renewLimitReached: (max) => `No more renewals: at most ${max === 1 ? 'once' : `${max} times`} per loan.`,
   renewLabel: (titel) => `Renew “${titel}”`,
   holdsLink: 'Holds',
 };

@@ -27,7 +27,7 @@ export function parseWerkField(value: unknown, links: Links): WorkKey | null {
 }
 
 /** `/werke/faust` for a URL under the base (absolute or root-relative), else null. */
-function pathUnderBase(text: string, links: Links): string | null {
+export function pathUnderBase(text: string, links: Links): string | null {
   const base = SCHEME.test(text) ? links.absolute('/') : links.relative('/');
   if (!SCHEME.test(text) && !text.startsWith('/')) return null;
   if (text.startsWith('//')) return null; // scheme-relative: another host

@@ -24,6 +24,7 @@ export const SCHEMA_NAMES = [
   'password',
   'error-log',
   'server-status',
+  'desk',
 ] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 

@@ -58,3 +58,12 @@ test('/server-status JSON and XML are valid against /schema/server-status.json a
   );
   assert.notEqual(await xmlErrors('server-status', xml.replace(/<Scoreboard>.*<\/Scoreboard>/, '')), '');
 });
+
+test('/server-status in German: the times in German (Intl with the page language), ISO in datetime', async () => {
+  const de = fakeContext({ user: STAFF, lang: 'de' });
+  const html = render(await get(de), 'html', de) as string;
+  const now = new Date(SAMPLE_STATUS.nowMs);
+  const german = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(now);
+  assert.match(html, new RegExp(`<time datetime="${now.toISOString()}">${german}`));
+  assert.doesNotMatch(html, /(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),/);
+});

@@ -4,6 +4,7 @@ import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, trusted, xml, type Markup } from '../../http/representation/markup.ts';
 import { aprG, statusTime, uptimeText, type ServerStatus, type Summary } from '../../logging/index.ts';
 import { layout } from '../layout/index.ts';
+import { momentHtml } from '../shared/dates.ts';
 import { SERVER_STATUS_PATH } from './access.ts';
 import { serverStatusStrings } from './strings.ts';
 
@@ -45,13 +46,13 @@ function statusHtml(m: ServerStatusModel, ctx: RequestContext): Markup {
   const t = serverStatusStrings(ctx.lang);
   const { status: st, summary: s } = m;
   const f = Object.fromEntries(fields(m));
-  const row = (label: string, value: string | number) => html`<dt>${label}</dt>
-    <dd>${String(value)}</dd>`;
+  const row = (label: string, value: string | number | Markup) => html`<dt>${label}</dt>
+    <dd>${typeof value === 'number' ? String(value) : value}</dd>`;
   const main = html`<article class="server-status">
     <h1>${t.title}</h1>
     <dl>
-      ${row(t.version, st.serverVersion)} ${row('MPM', 'prefork')} ${row(t.now, statusTime(st.nowMs))}
-      ${row(t.restart, statusTime(st.restartMs))} ${row(t.generation, st.generation)}
+      ${row(t.version, st.serverVersion)} ${row('MPM', 'prefork')} ${row(t.now, momentHtml(new Date(st.nowMs), ctx.lang))}
+      ${row(t.restart, momentHtml(new Date(st.restartMs), ctx.lang))} ${row(t.generation, st.generation)}
       ${row(t.uptime, uptimeText(s.uptime) || '0')} ${row(t.load, st.load.map((l) => l.toFixed(2)).join(' '))}
       ${row(t.accesses, s.accesses)} ${row(t.traffic, `${s.kBytes} kB`)} ${row(t.duration, `${s.durationMs} ms`)}
       ${row(t.cpu, `${aprG(s.cpuUser)} s / ${aprG(s.cpuSystem)} s`)}

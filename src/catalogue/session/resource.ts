@@ -69,13 +69,15 @@ export function sessionResource(persons: PersonStore): ResourceDefinition {
             });
           throw error;
         }
-        if (formFlow(ctx)) return { type: 'redirect', status: 303, path: returnTo };
+        if (formFlow(ctx)) return { type: 'redirect', status: 303, path: returnTo, relative: true };
         return representation(ctx, persons, returnTo);
       },
 
       async DELETE(ctx) {
         await ctx.session.logout();
-        return formFlow(ctx) ? { type: 'redirect', status: 303, path: '/' } : { type: 'empty', status: 204 };
+        return formFlow(ctx)
+          ? { type: 'redirect', status: 303, path: '/', relative: true }
+          : { type: 'empty', status: 204 };
       },
     },
   };

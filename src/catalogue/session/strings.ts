@@ -4,6 +4,7 @@ import type { Lang } from '../../http/resource/types.ts';
 const de = {
   loginTitle: 'Anmelden',
   loginLink: 'Anmelden',
+  myAccount: 'Mein Konto',
   loginIntro: 'Melden Sie sich mit Ihrem Benutzernamen und Passwort an.',
   username: 'Benutzername',
   password: 'Passwort',
@@ -26,6 +27,7 @@ export type SessionStrings = typeof de;
 const en: SessionStrings = {
   loginTitle: 'Log in',
   loginLink: 'Log in',
+  myAccount: 'My account',
   loginIntro: 'Log in with your user name and password.',
   username: 'User name',
   password: 'Password',

@@ -111,7 +111,13 @@ export async function* exportRecords(
     db
       .selectFrom('accounts')
       .innerJoin('persons', 'persons.id', 'accounts.person_id')
-      .select(['accounts.person_id as id', 'accounts.username', 'persons.slug', 'accounts.role'])
+      .select([
+        'accounts.person_id as id',
+        'accounts.username',
+        'persons.slug',
+        'accounts.role',
+        'accounts.card_number',
+      ])
       .where('persons.deleted_at', 'is', null)
       .where('accounts.person_id', '>', after)
       .orderBy('accounts.person_id')
@@ -119,5 +125,11 @@ export async function* exportRecords(
       .execute(),
   ))
     for (const a of rows)
-      yield { type: 'account', username: a.username, person: a.slug, rolle: a.role } satisfies AccountRecord;
+      yield {
+        type: 'account',
+        username: a.username,
+        person: a.slug,
+        rolle: a.role,
+        ...(a.card_number !== null && { ausweis: a.card_number }),
+      } satisfies AccountRecord;
 }

@@ -11,6 +11,7 @@ import { NAME_MAX, IMAGE_MAX } from '../persons/person-input.ts';
 import { TITLE_MAX, YEAR_MIN, YEAR_MAX, COPIES_MAX, PERSONS_MAX } from '../works/work-input.ts';
 import type { Role } from '../tables.ts';
 import { isValidUsername } from '../accounts/store.ts';
+import { cleanCardNumber } from '../accounts/card-number.ts';
 
 export interface PersonRecord {
   readonly type: 'person';
@@ -65,6 +66,8 @@ export interface AccountRecord {
   /** Slug of the account's person. */
   readonly person: string;
   readonly rolle: Role;
+  /** Library card number (ADR 0082); absent: a new account gets the default, a known one keeps its own. */
+  readonly ausweis?: string;
 }
 
 export type TransferRecord = PersonRecord | WorkRecord | CopyRecord | AccountRecord;
@@ -75,7 +78,7 @@ export const FIELDS: Readonly<Record<RecordType, readonly string[]>> = {
   person: ['slug', 'externeId', 'vorname', 'nachname', 'image', 'geboren', 'gestorben'],
   work: ['slug', 'externeId', 'titel', 'jahr', 'isbn', 'exemplare', 'personen'],
   copy: ['werk', 'nummer', 'signatur', 'barcode', 'standort', 'fehltSeit', 'medientyp'],
-  account: ['username', 'person', 'rolle'],
+  account: ['username', 'person', 'rolle', 'ausweis'],
 };
 
 export const TEXT_MAX = 200;
@@ -212,7 +215,16 @@ function account(o: Record<string, unknown>): AccountRecord {
     throw new Reason('username: 1–40 of a-z 0-9 . _ -, starting with a letter or digit');
   const rolle = o.rolle ?? 'member';
   if (rolle !== 'member' && rolle !== 'staff') throw new Reason('rolle: member or staff');
-  return { type: 'account', username, person: slug(o, 'person'), rolle };
+  const ausweis = o.ausweis ?? null;
+  if (ausweis !== null && ausweis !== '' && cleanCardNumber(ausweis) !== ausweis)
+    throw new Reason('ausweis: 1–32 printable characters without spaces');
+  return {
+    type: 'account',
+    username,
+    person: slug(o, 'person'),
+    rolle,
+    ...(typeof ausweis === 'string' && ausweis !== '' && { ausweis }),
+  };
 }
 
 const READERS = { person, work, copy, account } as const;

@@ -130,6 +130,8 @@ async function storeMadeCatalogue(db: Db): Promise<void> {
       password_hash: '$scrypt$SECRET-HASH',
       role: 'staff',
       created_at: at,
+      // A card printed elsewhere (ADR 0082): the export writes it, the import keeps it.
+      card_number: 'K-4711',
     })
     .execute();
 }
@@ -172,7 +174,11 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       );
       assert.ok(!exported.includes('gone'), 'a deleted person and its links are not exported');
       assert.ok(exported.includes('"personen":["schiller","goethe"]'));
-      assert.ok(exported.includes('{"type":"account","username":"fs","person":"schiller","rolle":"staff"}'));
+      assert.ok(
+        exported.includes(
+          '{"type":"account","username":"fs","person":"schiller","rolle":"staff","ausweis":"K-4711"}',
+        ),
+      );
       assert.ok(!exported.includes('SECRET'));
       assert.equal(lines.length, 2 + 3 + 3 + 1);
     });

@@ -7,6 +7,17 @@ import { nextUpdatedAt } from '../shared/compare-and-set.ts';
 import { lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { AccountRecord } from './records.ts';
 import { isLastStaff } from '../accounts/last-staff.ts';
+import { defaultCardNumber } from '../accounts/card-number.ts';
+
+/** The person whose account has this card number (undefined: nobody), as the batch sees it. */
+async function cardHolder(batch: Batch, card: string): Promise<number | undefined> {
+  const row = await batch.trx
+    .selectFrom('accounts')
+    .select('person_id')
+    .where('card_number', '=', card)
+    .executeTakeFirst();
+  return row?.person_id;
+}
 
 /** Not a hash verifyPassword accepts: no password logs in until one is set. */
 export const NO_PASSWORD = '!imported';
@@ -34,7 +45,7 @@ export async function writeAccounts(batch: Batch, all: readonly Line<AccountReco
         (part) =>
           trx
             .selectFrom('accounts')
-            .select(['person_id', 'username', 'role'])
+            .select(['person_id', 'username', 'role', 'card_number'])
             .where('username', 'in', part)
             .execute(),
       )
@@ -71,23 +82,35 @@ export async function writeAccounts(batch: Batch, all: readonly Line<AccountReco
       outcomes.set(line.line, { reason: `person ${r.person}: already has the account ${other}` });
       continue;
     }
-    if (row && row.role === r.rolle) {
+    const card = r.ausweis ?? (row ? row.card_number : defaultCardNumber(person.id));
+    const cardOwner = card === null ? undefined : await cardHolder(batch, card);
+    if (cardOwner !== undefined && cardOwner !== person.id) {
+      outcomes.set(line.line, { reason: `ausweis ${card}: the card of another account` });
+      continue;
+    }
+    if (row && row.role === r.rolle && row.card_number === card) {
       outcomes.set(line.line, 'unchanged');
       continue;
     }
     // A demotion must leave a staff account (ADR 0077): refused like any other line.
-    if (row?.role === 'staff' && (await isLastStaff(trx, person.id))) {
+    if (row?.role === 'staff' && r.rolle !== 'staff' && (await isLastStaff(trx, person.id))) {
       outcomes.set(line.line, { reason: `username ${r.username}: the last staff account stays staff` });
       continue;
     }
-    if (row)
+    if (row && row.role !== r.rolle)
       // A role change ends the account's sessions like every other one (ADR 0063).
       await trx
         .updateTable('accounts')
         .set({ role: r.rolle, session_epoch: sql<number>`session_epoch + 1`, updated_at: at })
         .where('username', '=', r.username)
         .execute();
-    else
+    if (row && row.card_number !== card)
+      await trx
+        .updateTable('accounts')
+        .set({ card_number: card, updated_at: at })
+        .where('username', '=', r.username)
+        .execute();
+    if (!row)
       await trx
         .insertInto('accounts')
         .values({
@@ -96,6 +119,7 @@ export async function writeAccounts(batch: Batch, all: readonly Line<AccountReco
           password_hash: NO_PASSWORD,
           role: r.rolle,
           created_at: at,
+          card_number: card,
         })
         .execute();
     byPerson.set(person.id, r.username);

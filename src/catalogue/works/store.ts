@@ -181,6 +181,22 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       };
     },
 
+    async newest(limit) {
+      // Newest first by primary key (ids grow with every insert): one index range, at any size.
+      const rows = await db
+        .selectFrom('works')
+        .select(['id', 'slug', 'titel', 'jahr'])
+        .where('deleted_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(Math.max(1, Math.min(limit, 100)))
+        .execute();
+      const persons = await personsOfWorks(
+        db,
+        rows.map((w) => w.id),
+      );
+      return rows.map((w) => ({ ...w, personen: persons.get(w.id) ?? [] }));
+    },
+
     async create(input) {
       const exemplare = checkCopies(input.exemplare);
       return createWithGeneratedSlug(input.slug === undefined, () =>

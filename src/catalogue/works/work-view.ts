@@ -20,6 +20,7 @@ import { borrowButton } from '../loans/borrow-button.ts';
 import { holdButton } from '../holds/hold-button.ts';
 import { copiesTable, copyItemsJson, copyItemsXml, freshUntilOf } from '../copies/copies-view.ts';
 import { copyStrings } from '../copies/strings.ts';
+import { lendingStrings } from '../lending/strings.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(w: Work, ctx: RequestContext): Markup {
@@ -33,9 +34,28 @@ function staffTools(w: Work, ctx: RequestContext): Markup {
   );
 }
 
+function cannotDeleteWorkPage(w: Work, lent: number, ctx: RequestContext): Markup {
+  const t = lendingStrings(ctx.lang);
+  const rel = (p: string) => ctx.links.relative(p);
+  const title = t.cannotDeleteTitle(w.titel);
+  const main = html`<article class="confirm-delete blocked">
+    <h1>${title}</h1>
+    <p class="reason">${t.workHasLoans(lent)}</p>
+    <p>
+      <a href="${rel(copiesPath(w.slug))}">${t.toCopies}</a>
+      · <a class="cancel" href="${rel(workPath(w.slug))}">${t.back}</a>
+    </p>
+  </article>`;
+  return layout({ title, main, canonicalPath: workPath(w.slug), section: 'works' }, ctx);
+}
+
 function workHtml(w: Work, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
   if (wantsDeleteConfirmation(ctx)) {
+    // A work with a copy on loan is not deleted (409, ADR 0058): say so up front instead of a
+    // button that can only be refused (as a person's page does, ADR 0061).
+    const lent = (w.copies ?? []).filter((c) => c.status.kind === 'ausgeliehen').length;
+    if (lent > 0) return cannotDeleteWorkPage(w, lent, ctx);
     return deleteConfirmationPage(
       {
         path: workPath(w.slug),

@@ -189,7 +189,10 @@ export function respond(
       const path = keepSuffix ? withSuffix(outcome.path, rc.ctx.format) : outcome.path;
       return reply
         .code(outcome.status)
-        .header('Location', headerUrl(rc.ctx.links.absolute(path)))
+        .header(
+          'Location',
+          headerUrl(outcome.relative ? rc.ctx.links.relative(path) : rc.ctx.links.absolute(path)),
+        )
         .send();
     }
     case 'empty':

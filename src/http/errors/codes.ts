@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   SHELFMARK_NOT_LENDABLE: { status: 409, title: 'Conflict' },
   /** The member's open loans reach the limit, in all or of the item type (ADR 0084). */
   SHELFMARK_LOAN_LIMIT: { status: 409, title: 'Conflict' },
+  /** The copy asked for is kept on the hold shelf for another member (ADR 0082). */
+  SHELFMARK_COPY_HELD: { status: 409, title: 'Conflict' },
   SHELFMARK_GONE: { status: 410, title: 'Gone' },
   SHELFMARK_PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
   SHELFMARK_BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },

@@ -116,13 +116,26 @@ export interface Representation<M = unknown> {
 export type Outcome =
   | {
       readonly type: 'representation';
-      /** 422: an HTML form shown again with its problems (other formats get problem details). */
-      readonly status?: 200 | 201 | 422;
+      /**
+       * 422 (or 409: a conflict at a desk's scan form): an HTML form shown again with its
+       * problems (other formats get problem details).
+       */
+      readonly status?: 200 | 201 | 409 | 422;
       readonly representation: Representation<never> | Representation<unknown>;
       /** For 201: the new resource's path under the base (sent absolute in Location). */
       readonly location?: string;
     }
-  | { readonly type: 'redirect'; readonly status: 301 | 303 | 307 | 308; readonly path: string }
+  | {
+      readonly type: 'redirect';
+      readonly status: 301 | 303 | 307 | 308;
+      readonly path: string;
+      /**
+       * Send `Location` root-relative, so the browser stays on the host it used (a log-in from
+       * `127.0.0.1` when the base names `localhost` would otherwise leave the origin that the
+       * Content-Security-Policy's `form-action 'self'` allows, and the form would just stay put).
+       */
+      readonly relative?: boolean;
+    }
   | { readonly type: 'empty'; readonly status: 204 };
 
 export type Handler = ((ctx: RequestContext) => Promise<Outcome>) & {

@@ -1,0 +1,184 @@
+// Issue 20, the desk in a real browser (Debian Chromium via playwright-core) against the real
+// server with the demo catalogue (ADR 0082):
+//   - staff scan Ben's library card, then two barcodes: the loans hold exactly those copies;
+//   - a refused scan (a copy already on loan, an unknown barcode) shows the desk again with the
+//     message, the scanned text kept in the field and the focus on it;
+//   - a copy Anna holds is checked in: the page says it goes to the hold shelf for her;
+//   - axe-core finds no serious or critical violation on any page of the desk and the patron's
+//     flows, at 1280 and 390 px.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { skipUnless } from '../support/requirements.ts';
+import {
+  locationPath,
+  logIn,
+  request,
+  startShelfmark,
+  type Session,
+  type Shelfmark,
+} from '../access/server.ts';
+
+const STEP_TIMEOUT_MS = 10_000;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(
+    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
+  )) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the desk in Chromium: card, barcodes, check-in to the hold shelf', skipUnless('chromium'), () => {
+  let server: Shelfmark;
+  let browser: Browser;
+  let staff: Session;
+  let anna: Session;
+  let ben: Session;
+  let benCard: string;
+
+  const api = (s: Session, method: string, path: string, body?: unknown) =>
+    request(server.base, s, method, path, body);
+  const json = async <T>(s: Session, path: string): Promise<T> => {
+    const response = await api(s, 'GET', path);
+    assert.equal(response.status, 200, path);
+    return (await response.json()) as T;
+  };
+  /** A new work with `count` copies: its slug and the copies' barcodes, lowest number first. */
+  async function newWork(
+    titel: string,
+    count: number,
+  ): Promise<{ slug: string; barcodes: string[]; urls: string[] }> {
+    const response = await api(staff, 'POST', '/werke', { titel, exemplare: count, jahr: 1900 });
+    assert.equal(response.status, 201, titel);
+    const slug = locationPath(response).replace('/werke/', '');
+    const copies = await json<{ exemplar: { barcode: string; url: string }[] }>(
+      staff,
+      `/werke/${slug}/exemplare`,
+    );
+    return { slug, barcodes: copies.exemplar.map((c) => c.barcode), urls: copies.exemplar.map((c) => c.url) };
+  }
+  /** The URLs of the copies a person has on loan, oldest loan first. */
+  const loanCopies = async (personId: number) =>
+    (
+      await json<{ ausleihe: { exemplar?: { url: string } }[] }>(staff, `/ausleihen/${personId}`)
+    ).ausleihe.map((l) => l.exemplar?.url);
+
+  before(async () => {
+    server = await startShelfmark('shelfmark-desk-');
+    staff = await logIn(server.base, 'personal');
+    anna = await logIn(server.base, 'anna');
+    ben = await logIn(server.base, 'ben');
+    benCard = (await json<{ ausweis: string }>(staff, `/konto?id=${ben.personId}`)).ausweis;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  async function newPage(
+    who: Session | null,
+    width = 1280,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width, height: 800 } });
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    if (who) {
+      const [name, value] = who.cookie.split('=', 2) as [string, string];
+      await context.addCookies([{ name, value, url: server.base }]);
+    }
+    return { context, page: await context.newPage() };
+  }
+
+  const focusedId = (page: Page) => page.evaluate('document.activeElement && document.activeElement.id');
+
+  test('scan a card, two barcodes, a refused scan, and check in a copy Anna holds', async () => {
+    const faust = await newWork('Thekenfaust', 3);
+    const moby = await newWork('Thekenwal', 1);
+    const before = await loanCopies(ben.personId);
+    const { context, page } = await newPage(staff);
+    try {
+      await page.goto(`${server.base}/theke`);
+      assert.equal(await focusedId(page), 'ausweis', 'the card field has the focus');
+      await page.keyboard.type(`${benCard}\n`);
+      await page.getByRole('heading', { name: /^Ausleihe an / }).waitFor();
+      assert.equal(await focusedId(page), 'barcode');
+
+      // Two scans: the third copy of one work, the only copy of another.
+      for (const barcode of [faust.barcodes[2]!, moby.barcodes[0]!]) {
+        await page.keyboard.type(`${barcode}\n`);
+        await page.getByText(`(${barcode}) ist ausgeliehen`).waitFor();
+        assert.equal(await focusedId(page), 'barcode', 'ready for the next scan');
+      }
+      assert.deepEqual(await loanCopies(ben.personId), [...before, faust.urls[2], moby.urls[0]]);
+
+      // A refused scan: Ben has this work already. The page stays the desk, field and focus kept.
+      await page.keyboard.type(`${moby.barcodes[0]!}\n`);
+      await page.getByText('Dieses Werk ist bereits an diese Person ausgeliehen').waitFor();
+      assert.equal(await focusedId(page), 'barcode');
+      assert.equal(await page.inputValue('#barcode'), moby.barcodes[0]);
+      assert.equal(await page.getByText('Zur Startseite').count(), 0);
+      await page.fill('#barcode', 'GIBT-ES-NICHT');
+      await page.keyboard.press('Enter');
+      await page.getByText('Kein Exemplar hat diesen Barcode').waitFor();
+      assert.equal(await focusedId(page), 'barcode');
+
+      // Anna holds the whale; Ben brings it back: the check-in says hold shelf for her.
+      const held = await api(anna, 'POST', '/personen/anna-berger/vormerkungen', { werk: moby.slug });
+      assert.equal(held.status, 201);
+      await page.getByRole('link', { name: 'Rückgabe' }).click();
+      await page.waitForURL(`${server.base}/rueckgabe`);
+      assert.equal(await focusedId(page), 'barcode');
+      await page.keyboard.type(`${moby.barcodes[0]!}\n`);
+      await page.getByText('Ins Abholregal für Anna Berger').waitFor();
+      assert.equal(await focusedId(page), 'barcode');
+      // Scanned again: not on loan; the check-in page stays, with the message.
+      await page.keyboard.type(`${moby.barcodes[0]!}\n`);
+      await page.getByText('Dieses Exemplar ist nicht ausgeliehen').waitFor();
+      assert.equal(await focusedId(page), 'barcode');
+      assert.deepEqual(await loanCopies(ben.personId), [...before, faust.urls[2]]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const width of [1280, 390]) {
+    test(`axe: no serious or critical violation on the desk's and the patron's pages at ${width} px`, async () => {
+      const work = await newWork(`Axe-Werk ${width}`, 1);
+      const pages: [Session | null, string][] = [
+        [staff, '/theke'],
+        [staff, `/theke?ausweis=${benCard}`],
+        [staff, '/theke?ausweis=Ben'],
+        [staff, '/theke?ausweis=zzzz'],
+        [staff, '/rueckgabe'],
+        [staff, `/rueckgabe?barcode=${work.barcodes[0]}`],
+        [staff, `/werke/${work.slug}`],
+        [anna, `/ausleihen/${anna.personId}`],
+        [anna, '/personen/anna-berger/vormerkungen'],
+        [anna, '/personen/anna-berger/konto'],
+        [anna, `/werke/${work.slug}`],
+        [null, `/werke/${work.slug}`],
+      ];
+      const problems: string[] = [];
+      for (const [who, path] of pages) {
+        const { context, page } = await newPage(who, width);
+        try {
+          const response = await page.goto(server.base + path, { waitUntil: 'load' });
+          assert.equal(response?.status(), 200, path);
+          for (const v of await seriousViolations(page)) problems.push(`${path}: ${v}`);
+        } finally {
+          await context.close();
+        }
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
+});
