@@ -270,6 +270,13 @@ describe('the API through Prism’s validating proxy', () => {
     await call('POST', '/rueckgabe', 200, { headers: STAFF, body: { barcode } });
     await call('POST', '/rueckgabe', 409, { headers: STAFF, body: { barcode } });
     await call('GET', `/rueckgabe?barcode=${encodeURIComponent(barcode)}`, 200, { headers: STAFF });
+    // The desk: ben by his card, the copy just checked in lent to him by its barcode, twice.
+    const card = (await json(await call('GET', '/personen/ben-krueger/konto', 200, { headers: STAFF })))
+      .ausweis as string;
+    await call('GET', '/theke', 200, { headers: STAFF });
+    await call('GET', `/theke?ausweis=${encodeURIComponent(card)}`, 200, { headers: STAFF });
+    await call('POST', '/theke', 201, { headers: STAFF, body: { ausweis: card, barcode } });
+    await call('POST', '/theke', 409, { headers: STAFF, body: { ausweis: card, barcode } });
   });
 
   test('accounts and passwords; log-in, the CSRF header and Origin of cookie writes, log-out', async () => {

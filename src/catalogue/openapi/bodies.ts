@@ -66,6 +66,11 @@ const WERK_REF: JsonSchema = {
     "The work: its URL (absolute or root-relative, readable or script-style) or its slug; JSON may send the representation's link object.",
   anyOf: [{ type: 'string', minLength: 1, maxLength: 2048 }, link],
 };
+const EXEMPLAR_REF: JsonSchema = {
+  description:
+    "The copy to lend (ADR 0082): its URL, the representation's link object, or its barcode; without it the first free copy (or the one kept for this member).",
+  anyOf: [{ type: 'string', minLength: 1, maxLength: 2048 }, link],
+};
 const password = (description: string): JsonSchema => ({
   type: 'string',
   minLength: MIN_PASSWORD_LENGTH,
@@ -89,7 +94,25 @@ export const BODIES = {
       description: 'true/false (a form: "true", "on", "ja").',
     },
   }),
-  borrow: byHand({ werk: WERK_REF }, ['werk']),
+  borrow: byHand({ werk: WERK_REF, exemplar: EXEMPLAR_REF }, ['werk']),
+  desk: byHand(
+    {
+      ausweis: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+        description: "The patron's library card number.",
+      },
+      barcode: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+        description: 'The copy in hand: exactly this copy is lent.',
+      },
+      werk: { ...WERK_REF, description: 'Instead of a barcode: a work, whose first free copy is lent.' },
+    },
+    ['ausweis'],
+  ),
   hold: byHand({ werk: WERK_REF }, ['werk']),
   checkIn: byHand({ barcode: { type: 'string', minLength: 1, maxLength: 64 } }, ['barcode']),
   renewal: { ...byHand({}, []), optional: true },
