@@ -54,11 +54,13 @@ export {
   searchText,
   searchTokens,
 } from './text.ts';
+export { stems, MIN_STEM_LENGTH } from './stems.ts';
 export {
   fullTextMatch,
   fts5Query,
   tsQuery,
   spellings,
+  wordTerms,
   optimizeFullText,
   type FullTextTarget,
 } from './fulltext.ts';

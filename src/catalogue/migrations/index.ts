@@ -15,6 +15,7 @@ import { externalIds } from './0012-external-ids.ts';
 import { publicPersons } from './0013-public-persons.ts';
 import { termIndexes } from './0014-term-index.ts';
 import { loanRenewedAt } from './0015-loan-renewed-at.ts';
+import { searchStems } from './0017-search-stems.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -32,4 +33,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0013-public-persons': publicPersons(context),
   '0014-term-index': termIndexes(context),
   '0015-loan-renewed-at': loanRenewedAt(context),
+  '0017-search-stems': searchStems(context),
 });
