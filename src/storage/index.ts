@@ -55,6 +55,7 @@ export {
   searchTokens,
 } from './text.ts';
 export { stems, MIN_STEM_LENGTH } from './stems.ts';
+export { suggestQuery, oneEditAway, SUGGEST_MIN_LENGTH } from './suggest.ts';
 export {
   fullTextMatch,
   fts5Query,

@@ -149,6 +149,7 @@ export function searchText(...parts: (string | null | undefined)[]): string {
       for (const form of forms.slice(1)) variants.add(form);
     }
     for (const form of forms) for (const stem of stems(form)) stemmed.add(stem);
+    for (const form of forms) stemmed.delete(form.toLowerCase());
   }
   variants.delete('');
   const extra = [...variants, ...stemmed];

@@ -26,6 +26,7 @@ export const de = {
   worksTitle: 'Werke',
   resultsFor: (q: string) => `Suchergebnisse für „${q}“`,
   noResults: 'Nichts gefunden.',
+  didYouMean: 'Meinten Sie',
   pagingLabel: 'Seiten',
   total: (n: number, exact: boolean) =>
     exact ? `${n.toLocaleString('de-DE')} insgesamt` : `mehr als ${n.toLocaleString('de-DE')}`,

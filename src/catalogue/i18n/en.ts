@@ -28,6 +28,7 @@ export const en: Strings = {
   worksTitle: 'Works',
   resultsFor: (q: string) => `Search results for “${q}”`,
   noResults: 'Nothing found.',
+  didYouMean: 'Did you mean',
   pagingLabel: 'Pages',
   total: (n: number, exact: boolean) =>
     exact ? `${n.toLocaleString('en-GB')} in all` : `more than ${n.toLocaleString('en-GB')}`,

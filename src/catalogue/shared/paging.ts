@@ -59,6 +59,23 @@ export function pageLinks(
   };
 }
 
+/** "Meinten Sie …?": the suggested query and the path of its first page (same size and format). */
+export interface SuggestionLink {
+  readonly q: string;
+  readonly path: string;
+}
+
+export function suggestionLink(
+  collection: string,
+  query: ListQuery,
+  page: Page<unknown>,
+  ctx: Pick<RequestContext, 'format' | 'formatSource'>,
+): SuggestionLink | undefined {
+  if (page.suggestion === undefined) return undefined;
+  const path = pagePath(collection, { ...query, q: page.suggestion, after: undefined, before: undefined });
+  return { q: page.suggestion, path: keepFormat(path, ctx.format, ctx.formatSource) };
+}
+
 /** The same links for the `Link` header. */
 export function linkHeaders(links: PageLinks): LinkHeader[] {
   const out: LinkHeader[] = [];

@@ -12,8 +12,17 @@ import {
   prepare,
   searchKeyset,
   sortKey,
+  suggestQuery,
 } from '../../storage/index.ts';
-import type { Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
+import {
+  SUGGEST_BELOW,
+  type Page,
+  type PageRequest,
+  type PersonRef,
+  type Work,
+  type WorkStore,
+  type WorkSummary,
+} from '../model.ts';
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import { personIdsOf, touchPersonsOf, touchRows } from '../shared/versions.ts';
@@ -171,9 +180,15 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         db,
         page.items.map((w) => w.id),
       );
+      const counted = await total();
+      const suggestion =
+        request.q && !request.after && !request.before && counted.exact && counted.count < SUGGEST_BELOW
+          ? await suggestQuery(db, capabilities, WORK_SEARCH, request.q)
+          : undefined;
       return {
         ...page,
-        total: await total(),
+        total: counted,
+        ...(suggestion !== undefined && { suggestion }),
         items: page.items.map(({ sort_key: _key, ...work }) => ({
           ...work,
           personen: persons.get(work.id) ?? [],

@@ -6,7 +6,7 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import type { Page, WorkSummary } from '../model.ts';
-import type { ListQuery, PageLinks } from '../shared/paging.ts';
+import type { ListQuery, PageLinks, SuggestionLink } from '../shared/paging.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { formStrings, isStaff } from '../writes/index.ts';
 import { NEW_WORK_FORM, newWorkForm } from './work-forms.ts';
@@ -24,6 +24,7 @@ export interface WorksModel {
   readonly query: ListQuery;
   readonly page: Page<WorkSummary>;
   readonly links: PageLinks;
+  readonly suggestion?: SuggestionLink | undefined;
   readonly canonicalPath: string;
 }
 
@@ -45,6 +46,12 @@ function worksHtml(m: WorksModel, ctx: RequestContext): Markup {
   const main = html`<h1>${title}</h1>
     ${newWorkSection(ctx)}
     ${totalHtml(m.page.total, ctx.lang)}
+    ${
+      m.suggestion &&
+      html`<p class="suggestion">
+        ${t.didYouMean} <a href="${ctx.links.relative(m.suggestion.path)}" rel="nofollow">${m.suggestion.q}</a>?
+      </p>`
+    }
     ${
       m.page.items.length > 0
         ? html`<ul class="cards works">
@@ -76,7 +83,10 @@ function worksXml(m: WorksModel, ctx: RequestContext): Markup {
     )}
   </werk>`,
   );
-  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${totalXml(m.page.total)}${items}${
+  const suggestion = m.suggestion
+    ? xml`\n  <vorschlag ref="${abs(m.suggestion.path)}">${m.suggestion.q}</vorschlag>`
+    : '';
+  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${totalXml(m.page.total)}${suggestion}${items}${
     m.links.prev ? xml`\n  <vorige ref="${abs(m.links.prev)}"/>` : ''
   }${m.links.next ? xml`\n  <naechste ref="${abs(m.links.next)}"/>` : ''}
 </werke>`;
@@ -87,6 +97,7 @@ function worksJson(m: WorksModel, ctx: RequestContext): unknown {
   return {
     ...(m.query.q ? { suche: m.query.q } : {}),
     ...totalJson(m.page.total),
+    ...(m.suggestion ? { vorschlag: { suche: m.suggestion.q, url: abs(m.suggestion.path) } } : {}),
     werk: m.page.items.map((w) => ({
       titel: w.titel,
       url: abs(workPath(w.slug)),
