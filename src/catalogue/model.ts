@@ -50,6 +50,8 @@ export type Lookup<T> =
 /** Keyset paging: `after`/`before` are opaque cursors taken from a previous page. */
 export interface PageRequest {
   readonly q?: string;
+  /** A search's order: today's list order, or exact title and name matches first (ADR 0080). */
+  readonly order?: 'relevanz';
   readonly after?: string;
   readonly before?: string;
   readonly limit: number;

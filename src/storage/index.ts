@@ -51,6 +51,7 @@ export {
   slugCandidate,
   sortKey,
   filingName,
+  surnameProper,
   searchText,
   searchTokens,
 } from './text.ts';

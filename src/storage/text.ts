@@ -123,10 +123,20 @@ const PARTICLES = new Set([
 
 /** The surname as it is filed: leading lower-case particles moved to the end ("goethe von"). */
 export function filingName(nachname: string): string {
+  const { particles, name } = splitParticles(nachname);
+  return [...name, ...particles].join(' ');
+}
+
+/** The surname without its leading lower-case particles ("von Goethe" → "Goethe"). */
+export function surnameProper(nachname: string): string {
+  return splitParticles(nachname).name.join(' ');
+}
+
+function splitParticles(nachname: string): { particles: string[]; name: string[] } {
   const words = nachname.trim().split(/\s+/);
   let i = 0;
   while (i < words.length - 1 && PARTICLES.has(words[i] ?? '')) i += 1;
-  return [...words.slice(i), ...words.slice(0, i)].join(' ');
+  return { particles: words.slice(0, i), name: words.slice(i) };
 }
 
 /**

@@ -38,7 +38,7 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
     path: '/werke',
     methods: {
       GET: async (ctx) => {
-        const query = listQuery(ctx);
+        const query = listQuery(ctx, { orders: true });
         const page = await loadPage(store.list(query));
         const links = pageLinks('/werke', query, page, ctx);
         const model: WorksModel = {

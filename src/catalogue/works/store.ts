@@ -13,6 +13,7 @@ import {
   searchKeyset,
   sortKey,
   suggestQuery,
+  type KeysetRequest,
 } from '../../storage/index.ts';
 import {
   SUGGEST_BELOW,
@@ -33,6 +34,7 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList, totalFor } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
+import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/count.ts';
 
 export { CopiesOnLoanError };
@@ -147,6 +149,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   const { capabilities, now, maxPageSize } = resolveOptions(db, options);
   // Reads show kept copies as of now (copies/read.ts, ADR 0067).
   const clock: ReadClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
+  const exactWorks = exactWorksOf(db);
 
   return {
     byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id, clock) : Promise.resolve(null)),
@@ -161,21 +164,27 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       if (plan === null) return { items: [], total: { count: 0, exact: true } };
       const list = keyedList(db, 'works');
       const total = totalFor(() => list.total(plan), request, capabilities.concurrentReads);
-      const page = await keysetPage(
-        { after: request.after, before: request.before, limit },
-        searchKeyset(plan, {
-          keyTypes: ['string', 'number'],
-          rows: (predicate, range, n) =>
-            list
-              .inOrder(predicate, range, n)
-              .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
-              .limit(n)
-              .execute(),
-          keys: list.keys,
-          keyAt: list.keyAt,
-          keyOf: (row) => [row.sort_key, row.id],
-        }),
-      );
+      const plainPage = (range: KeysetRequest) =>
+        keysetPage(
+          range,
+          searchKeyset(plan, {
+            keyTypes: ['string', 'number'],
+            rows: (predicate, range, n) =>
+              list
+                .inOrder(predicate, range, n)
+                .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
+                .limit(n)
+                .execute(),
+            keys: list.keys,
+            keyAt: list.keyAt,
+            keyOf: (row) => [row.sort_key, row.id],
+          }),
+        );
+      const range = { after: request.after, before: request.before, limit };
+      const page =
+        request.order === 'relevanz' && plan !== undefined
+          ? await relevancePage(range, await exactMatches(db, request.q!, exactWorks), plainPage)
+          : await plainPage(range);
       const persons = await personsOfWorks(
         db,
         page.items.map((w) => w.id),
@@ -295,6 +304,25 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           throw new CopiesOnLoanError(`work ${workId} has a copy on loan`);
         await touchPersonsOf(trx, workId, at);
       }),
+  };
+}
+
+/** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */
+function exactWorksOf(db: Kysely<DB>) {
+  return (ids: readonly number[] | undefined, titleKey: string | undefined) => {
+    let query = db
+      .selectFrom('works')
+      .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
+      .where('works.deleted_at', 'is', null);
+    if (titleKey !== undefined) query = query.where('works.sort_key', '=', titleKey);
+    if (ids !== undefined)
+      query = query.where('works.id', 'in', (eb) =>
+        eb
+          .selectFrom('person_work')
+          .select('work_id')
+          .where('person_id', 'in', [...ids]),
+      );
+    return query.orderBy('works.sort_key').orderBy('works.id').limit(EXACT_CAP).execute();
   };
 }
 
