@@ -40,6 +40,17 @@ const PAGING: readonly QueryParameter[] = [
   { name: 'anzahl', type: 'integer', description: 'Page size, at most 100.' },
 ];
 
+/** The works search also has an order (ADR 0080). */
+const WORKS_QUERY: readonly QueryParameter[] = [
+  ...PAGING,
+  {
+    name: 'sortierung',
+    type: 'string',
+    description:
+      "A search's order: `titel` (list order, the default) or `relevanz` (exact title and name matches first).",
+  },
+];
+
 export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
   { resource: 'home', path: '/', summary: 'The home page', schema: 'home', signIn: 'writes' },
   {
@@ -63,7 +74,7 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     path: '/werke',
     summary: 'Works: search, page, create',
     schema: 'works',
-    query: PAGING,
+    query: WORKS_QUERY,
     signIn: 'writes',
   },
   { resource: 'work', path: '/werke/{slug}', summary: 'One work', schema: 'work', signIn: 'writes' },
