@@ -11,6 +11,8 @@ import { jsonPathOf } from './cases.ts';
 export interface SearchCase {
   readonly name: string;
   readonly q?: string;
+  /** `sortierung=relevanz` (ADR 0080). */
+  readonly order?: 'relevanz';
   /** Page number the case measures (found by following `naechste` from page 1). */
   readonly page: number;
 }
@@ -30,6 +32,15 @@ export const SEARCH_CASES: readonly SearchCase[] = [
   { name: 'common word', q: 'der', page: 2 },
   { name: 'common word', q: 'der', page: 1000 },
   { name: 'several words', q: 'der kleine garten', page: 2 },
+  // Stems (ADR 0079): `kleinen` meets the stem of "kleine", `gartens` that of "Garten".
+  { name: 'stemmed word', q: 'kleinen', page: 1 },
+  { name: 'stemmed word', q: 'gartens', page: 1 },
+  // No hits as typed: the page suggests "garten" (ADR 0079).
+  { name: 'typo, suggestion', q: 'gartne', page: 1 },
+  // Relevance (ADR 0080): an exact title, and a surname held by ≈ 15,000 persons.
+  { name: 'relevance order', q: 'der kleine garten 1', order: 'relevanz', page: 1 },
+  { name: 'relevance order', q: 'müller', order: 'relevanz', page: 1 },
+  { name: 'relevance order', q: 'müller', order: 'relevanz', page: 2 },
   { name: 'list', page: 2 },
   { name: 'list', page: 1000 },
 ];
@@ -69,7 +80,8 @@ export function processesCpu(pids: readonly number[]): DatabaseCpu & { more(pids
 }
 
 function firstPath(c: SearchCase): string {
-  return `/werke.json${c.q === undefined ? '' : `?q=${encodeURIComponent(c.q)}`}`;
+  const order = c.order === undefined ? '' : `&sortierung=${c.order}`;
+  return `/werke.json${c.q === undefined ? '' : `?q=${encodeURIComponent(c.q)}${order}`}`;
 }
 
 async function getJson(origin: string, path: string): Promise<{ naechste?: string; werk?: unknown[] }> {
@@ -159,7 +171,7 @@ export function searchTable(results: readonly SearchResult[]): string {
   ];
   for (const r of results)
     lines.push(
-      `| ${r.case.name} | ${r.case.q === undefined ? '(none)' : `\`${r.case.q}\``} | ${r.case.page} | ${r.rows} | ` +
+      `| ${r.case.name} | ${r.case.q === undefined ? '(none)' : `\`${r.case.q}\``}${r.case.order ? ' (relevanz)' : ''} | ${r.case.page} | ${r.rows} | ` +
         `${r.p50Ms.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${us(r.cpuUsPerRequest)} | ${us(r.dbCpuUsPerRequest)} |`,
     );
   return lines.join('\n');

@@ -50,6 +50,8 @@ export type Lookup<T> =
 /** Keyset paging: `after`/`before` are opaque cursors taken from a previous page. */
 export interface PageRequest {
   readonly q?: string;
+  /** A search's order: today's list order, or exact title and name matches first (ADR 0080). */
+  readonly order?: 'relevanz';
   readonly after?: string;
   readonly before?: string;
   readonly limit: number;
@@ -63,7 +65,15 @@ export interface Page<T> {
   readonly prev?: string;
   /** How many items the whole list (or search) has, when the store counts them. */
   readonly total?: Total;
+  /**
+   * "Meinten Sie …?": the query with its words corrected from the catalogue's own terms, on
+   * the first page of a search with fewer than SUGGEST_BELOW hits (ADR 0079).
+   */
+  readonly suggestion?: string;
 }
+
+/** A search with fewer hits than this gets a suggestion when one exists. */
+export const SUGGEST_BELOW = 3;
 
 /**
  * A list's size: exact, or (a search with very many matches, ADR 0025) only "more than

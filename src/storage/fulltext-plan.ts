@@ -1,7 +1,7 @@
 // How a list search runs, chosen per query (docs/decisions/0045-search-plans.md). Every plan
 // returns the same rows in the same order; they differ in what the engine reads to find a page.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { fts5Query, fullTextMatch, spellings, tsQuery, type FullTextTarget } from './fulltext.ts';
+import { fts5Query, fullTextMatch, tsQuery, wordTerms, type FullTextTarget } from './fulltext.ts';
 import type { Capabilities } from './open.ts';
 import { fullyRanked } from './list-rank.ts';
 import { searchTokens } from './text.ts';
@@ -92,8 +92,10 @@ async function probeQuery<DB>(
   // into a phrase, which the ranked table (detail=none) cannot answer.
   let singleTokens = true;
   for (const token of tokens) {
-    const terms = new Set<string>();
-    for (const spelling of spellings(token)) {
+    const word = wordTerms(token);
+    // Stems are whole ASCII terms (stems.ts): one b-tree seek per row, like an exact term.
+    const terms = new Set<string>(word.stems.map(quoted));
+    for (const spelling of word.prefixes) {
       const folded = asciiFold(spelling);
       if (FTS5_PREFIX_LENGTHS.includes([...spelling].length)) {
         // Folded where that is exact, so `müller` and `muller` become one term, as in FTS5.

@@ -2,6 +2,7 @@
 // it is reduced to plain words (searchTokens) and each word becomes a quoted prefix term.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Capabilities } from './open.ts';
+import { stems } from './stems.ts';
 import { searchTokens, transliterate } from './text.ts';
 
 /** A query word and its other spellings: "gö" → gö, goe, go (so both engines agree). */
@@ -10,17 +11,42 @@ export function spellings(token: string): string[] {
   return [...new Set([token, transliterate(token).toLowerCase(), stripped])].filter((t) => t !== '');
 }
 
-/** FTS5 query: every word (in any spelling) as a quoted prefix term, all required. */
-export function fts5Query(tokens: readonly string[]): string {
-  const term = (t: string) => `"${t.replaceAll('"', '""')}"*`;
-  return tokens.map((token) => `(${spellings(token).map(term).join(' OR ')})`).join(' AND ');
+/**
+ * What one query word matches: any of its spellings as a prefix, or any of their stems as a
+ * whole term (the index holds every word's stems, `searchText`), so `goethes` (stem `goeth`)
+ * finds Goethe and `verwandlungen` (`verwandl`) finds "Die Verwandlung" (ADR 0079).
+ */
+export interface WordTerms {
+  readonly prefixes: readonly string[];
+  readonly stems: readonly string[];
 }
 
-/** tsquery text: every word (in any spelling) as a prefix term, all required. */
+export function wordTerms(token: string): WordTerms {
+  const prefixes = spellings(token);
+  return { prefixes, stems: [...new Set(prefixes.flatMap((spelling) => stems(spelling)))] };
+}
+
+/** FTS5 query: every word as its spellings' prefix terms or its stems' exact terms, all words required. */
+export function fts5Query(tokens: readonly string[]): string {
+  const quote = (t: string) => `"${t.replaceAll('"', '""')}"`;
+  return tokens
+    .map((token) => {
+      const word = wordTerms(token);
+      return `(${[...word.prefixes.map((t) => `${quote(t)}*`), ...word.stems.map(quote)].join(' OR ')})`;
+    })
+    .join(' AND ');
+}
+
+/** tsquery text: every word as its spellings' prefix terms or its stems' exact terms, all required. */
 export function tsQuery(tokens: readonly string[]): string {
   // Tokens are letters/digits only; the quoting is a second line of defence.
-  const term = (t: string) => `'${t.replaceAll("'", "''").replaceAll('\\', '')}':*`;
-  return tokens.map((token) => `(${spellings(token).map(term).join(' | ')})`).join(' & ');
+  const quote = (t: string) => `'${t.replaceAll("'", "''").replaceAll('\\', '')}'`;
+  return tokens
+    .map((token) => {
+      const word = wordTerms(token);
+      return `(${[...word.prefixes.map((t) => `${quote(t)}:*`), ...word.stems.map(quote)].join(' | ')})`;
+    })
+    .join(' & ');
 }
 
 export interface FullTextTarget {

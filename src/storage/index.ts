@@ -51,14 +51,18 @@ export {
   slugCandidate,
   sortKey,
   filingName,
+  surnameProper,
   searchText,
   searchTokens,
 } from './text.ts';
+export { stems, MIN_STEM_LENGTH } from './stems.ts';
+export { suggestQuery, oneEditAway, SUGGEST_MIN_LENGTH } from './suggest.ts';
 export {
   fullTextMatch,
   fts5Query,
   tsQuery,
   spellings,
+  wordTerms,
   optimizeFullText,
   type FullTextTarget,
 } from './fulltext.ts';

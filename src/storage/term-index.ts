@@ -7,7 +7,7 @@
 // furthest answer becomes the next candidate), so a page costs what it holds, not the table.
 import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import type { Key } from './keyset.ts';
-import { spellings } from './fulltext.ts';
+import { wordTerms } from './fulltext.ts';
 import { firstRows, keptBy, nearest, sides, type Scan } from './term-parts.ts';
 import { batches, windowedCount } from './term-batches.ts';
 import { statementName, withStatementName } from './statement-name.ts';
@@ -62,8 +62,8 @@ export async function termGroups(
   table: string,
   tokens: readonly string[],
 ): Promise<string[][] | undefined> {
-  const words = tokens.map((token) => spellings(token));
-  const flat = words.flat();
+  const words = tokens.map((token) => wordTerms(token));
+  const flat = words.flatMap((word) => word.prefixes);
   // One statement: each spelling's lexemes and, for a lexeme longer than the stored prefixes,
   // the distinct terms starting with it, from the prefix on, one index seek each (a loose index
   // scan; they are contiguous in the index). It comes before the page and the count can start,
@@ -93,11 +93,13 @@ export async function termGroups(
   const groups: string[][] = [];
   let offset = 0;
   for (const word of words) {
-    const keys = new Set<string>();
-    for (const [lexeme] of lexemes.slice(offset, offset + word.length)) {
+    // A stem is one lexeme of at least 4 ASCII letters (stems.ts), so it is its own key and
+    // names exactly that lexeme (keys of 1–3 letters are also every longer lexeme's prefix).
+    const keys = new Set<string>(word.stems);
+    for (const [lexeme] of lexemes.slice(offset, offset + word.prefixes.length)) {
       for (const key of expanded.get(lexeme!) ?? [lexeme!]) keys.add(key);
     }
-    offset += word.length;
+    offset += word.prefixes.length;
     if (keys.size > MAX_KEYS_PER_WORD) return undefined;
     groups.push([...keys]);
   }

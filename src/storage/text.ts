@@ -1,6 +1,8 @@
 // Text folding shared by slugs, sort keys and the full-text index. German first: umlauts are
 // transliterated (ä → ae, ß → ss) as German readers expect, other accents are dropped.
 
+import { stems } from './stems.ts';
+
 const TRANSLITERATION: Readonly<Record<string, string>> = {
   ä: 'ae',
   ö: 'oe',
@@ -121,15 +123,27 @@ const PARTICLES = new Set([
 
 /** The surname as it is filed: leading lower-case particles moved to the end ("goethe von"). */
 export function filingName(nachname: string): string {
+  const { particles, name } = splitParticles(nachname);
+  return [...name, ...particles].join(' ');
+}
+
+/** The surname without its leading lower-case particles ("von Goethe" → "Goethe"). */
+export function surnameProper(nachname: string): string {
+  return splitParticles(nachname).name.join(' ');
+}
+
+function splitParticles(nachname: string): { particles: string[]; name: string[] } {
   const words = nachname.trim().split(/\s+/);
   let i = 0;
   while (i < words.length - 1 && PARTICLES.has(words[i] ?? '')) i += 1;
-  return [...words.slice(i), ...words.slice(0, i)].join(' ');
+  return { particles: words.slice(0, i), name: words.slice(i) };
 }
 
 /**
  * Text for the full-text index: the original words plus spelling variants of words with
- * umlauts or accents ("Müller" also as "Mueller" and "Muller"), so every spelling finds it.
+ * umlauts or accents ("Müller" also as "Mueller" and "Muller"), so every spelling finds it, and
+ * the German and English stems of every word in any spelling ("Gärten" also as "gart"), which
+ * a query word's own stems match as whole terms (fulltext.ts `wordTerms`, ADR 0079).
  */
 export function searchText(...parts: (string | null | undefined)[]): string {
   const text = parts
@@ -137,13 +151,19 @@ export function searchText(...parts: (string | null | undefined)[]): string {
     .join(' ')
     .normalize('NFC');
   const variants = new Set<string>();
+  const stemmed = new Set<string>();
   for (const word of text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
-    if (/^[\x20-\x7e]*$/.test(word)) continue;
-    variants.add(transliterate(word));
-    variants.add(word.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss'));
+    const forms = [word];
+    if (!/^[\x20-\x7e]*$/.test(word)) {
+      forms.push(transliterate(word), word.normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss'));
+      for (const form of forms.slice(1)) variants.add(form);
+    }
+    for (const form of forms) for (const stem of stems(form)) stemmed.add(stem);
+    for (const form of forms) stemmed.delete(form.toLowerCase());
   }
   variants.delete('');
-  return variants.size === 0 ? text : `${text} ${[...variants].join(' ')}`;
+  const extra = [...variants, ...stemmed];
+  return extra.length === 0 ? text : `${text} ${extra.join(' ')}`;
 }
 
 /** Up to 8 search words from user input: letters and digits only, never query syntax. */

@@ -29,6 +29,10 @@ export const en: Strings = {
   worksTitle: 'Works',
   resultsFor: (q: string) => `Search results for “${q}”`,
   noResults: 'Nothing found.',
+  didYouMean: 'Did you mean',
+  orderLabel: 'Order',
+  orderTitle: 'Title',
+  orderRelevance: 'Relevance',
   pagingLabel: 'Pages',
   total: (n: number, exact: boolean) =>
     exact ? `${n.toLocaleString('en-GB')} in all` : `more than ${n.toLocaleString('en-GB')}`,

@@ -16,6 +16,7 @@ import { publicPersons } from './0013-public-persons.ts';
 import { termIndexes } from './0014-term-index.ts';
 import { loanRenewedAt } from './0015-loan-renewed-at.ts';
 import { sessionTable } from './0016-sessions.ts';
+import { searchStems } from './0017-search-stems.ts';
 import { oaiDatestamps } from './0018-oai-datestamps.ts';
 import { cardNumbers } from './0019-card-numbers.ts';
 import { circulationRules } from './0020-circulation-rules.ts';
@@ -38,6 +39,7 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0014-term-index': termIndexes(context),
   '0015-loan-renewed-at': loanRenewedAt(context),
   '0016-sessions': sessionTable(context),
+  '0017-search-stems': searchStems(context),
   '0018-oai-datestamps': oaiDatestamps(context),
   '0019-card-numbers': cardNumbers(context),
   '0020-circulation-rules': circulationRules(context),

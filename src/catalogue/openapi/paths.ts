@@ -7,7 +7,7 @@
 // derived in ./responses.ts from the method, the access and the path, never listed here.
 import type { ErrorCode } from '../../http/errors/index.ts';
 import type { HandlerMethod } from '../../http/resource/types.ts';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../shared/paging.ts';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/paging.ts';
 import type { SchemaName } from '../schemas/index.ts';
 import type { BodyName } from './bodies.ts';
 
@@ -79,6 +79,17 @@ const PAGING: readonly QueryParameter[] = [
     name: 'anzahl',
     schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
     description: `Page size (a larger one is capped at ${MAX_PAGE_SIZE}; an unreadable one is the default).`,
+  },
+];
+
+/** The works search also has an order (ADR 0080). */
+const WORKS_QUERY: readonly QueryParameter[] = [
+  ...PAGING,
+  {
+    name: 'sortierung',
+    schema: { type: 'string', enum: [...ORDERS] },
+    description:
+      "A search's order: `titel` (list order, the default) or `relevanz` (exact title and name matches first).",
   },
 ];
 
@@ -154,7 +165,7 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     id: 'Works',
     summary: 'Works: search, page, create',
     schema: 'works',
-    query: PAGING,
+    query: WORKS_QUERY,
     read: 'anyone',
     write: 'staff',
     operations: {

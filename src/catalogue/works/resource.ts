@@ -5,7 +5,7 @@
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore, WorkStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
-import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
+import { linkHeaders, listQuery, loadPage, pageLinks, pagePath, suggestionLink } from '../shared/paging.ts';
 import { workRepresentation } from './work-view.ts';
 import { pickWriteMethods } from '../writes/index.ts';
 import { isWritableWorkStore, workWriteMethods } from './write.ts';
@@ -38,10 +38,16 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
     path: '/werke',
     methods: {
       GET: async (ctx) => {
-        const query = listQuery(ctx);
+        const query = listQuery(ctx, { orders: true });
         const page = await loadPage(store.list(query));
         const links = pageLinks('/werke', query, page, ctx);
-        const model: WorksModel = { query, page, links, canonicalPath: pagePath('/werke', query) };
+        const model: WorksModel = {
+          query,
+          page,
+          links,
+          suggestion: suggestionLink('/werke', query, page, ctx),
+          canonicalPath: pagePath('/werke', query),
+        };
         return {
           type: 'representation',
           representation: {

@@ -12,8 +12,18 @@ import {
   prepare,
   searchKeyset,
   sortKey,
+  suggestQuery,
+  type KeysetRequest,
 } from '../../storage/index.ts';
-import type { Page, PageRequest, PersonRef, Work, WorkStore, WorkSummary } from '../model.ts';
+import {
+  SUGGEST_BELOW,
+  type Page,
+  type PageRequest,
+  type PersonRef,
+  type Work,
+  type WorkStore,
+  type WorkSummary,
+} from '../model.ts';
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import { personIdsOf, touchPersonsOf, touchRows } from '../shared/versions.ts';
@@ -24,6 +34,7 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList, totalFor } from '../shared/keyed-list.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
+import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/count.ts';
 
 export { CopiesOnLoanError };
@@ -138,6 +149,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   const { capabilities, now, maxPageSize } = resolveOptions(db, options);
   // Reads show kept copies as of now (copies/read.ts, ADR 0067).
   const clock: ReadClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
+  const exactWorks = exactWorksOf(db);
 
   return {
     byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id, clock) : Promise.resolve(null)),
@@ -152,28 +164,40 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       if (plan === null) return { items: [], total: { count: 0, exact: true } };
       const list = keyedList(db, 'works');
       const total = totalFor(() => list.total(plan), request, capabilities.concurrentReads);
-      const page = await keysetPage(
-        { after: request.after, before: request.before, limit },
-        searchKeyset(plan, {
-          keyTypes: ['string', 'number'],
-          rows: (predicate, range, n) =>
-            list
-              .inOrder(predicate, range, n)
-              .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
-              .limit(n)
-              .execute(),
-          keys: list.keys,
-          keyAt: list.keyAt,
-          keyOf: (row) => [row.sort_key, row.id],
-        }),
-      );
+      const plainPage = (range: KeysetRequest) =>
+        keysetPage(
+          range,
+          searchKeyset(plan, {
+            keyTypes: ['string', 'number'],
+            rows: (predicate, range, n) =>
+              list
+                .inOrder(predicate, range, n)
+                .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
+                .limit(n)
+                .execute(),
+            keys: list.keys,
+            keyAt: list.keyAt,
+            keyOf: (row) => [row.sort_key, row.id],
+          }),
+        );
+      const range = { after: request.after, before: request.before, limit };
+      const page =
+        request.order === 'relevanz' && plan !== undefined
+          ? await relevancePage(range, await exactMatches(db, request.q!, exactWorks), plainPage)
+          : await plainPage(range);
       const persons = await personsOfWorks(
         db,
         page.items.map((w) => w.id),
       );
+      const counted = await total();
+      const suggestion =
+        request.q && !request.after && !request.before && counted.exact && counted.count < SUGGEST_BELOW
+          ? await suggestQuery(db, capabilities, WORK_SEARCH, request.q)
+          : undefined;
       return {
         ...page,
-        total: await total(),
+        total: counted,
+        ...(suggestion !== undefined && { suggestion }),
         items: page.items.map(({ sort_key: _key, ...work }) => ({
           ...work,
           personen: persons.get(work.id) ?? [],
@@ -296,6 +320,25 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           throw new CopiesOnLoanError(`work ${workId} has a copy on loan`);
         await touchPersonsOf(trx, workId, at);
       }),
+  };
+}
+
+/** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */
+function exactWorksOf(db: Kysely<DB>) {
+  return (ids: readonly number[] | undefined, titleKey: string | undefined) => {
+    let query = db
+      .selectFrom('works')
+      .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
+      .where('works.deleted_at', 'is', null);
+    if (titleKey !== undefined) query = query.where('works.sort_key', '=', titleKey);
+    if (ids !== undefined)
+      query = query.where('works.id', 'in', (eb) =>
+        eb
+          .selectFrom('person_work')
+          .select('work_id')
+          .where('person_id', 'in', [...ids]),
+      );
+    return query.orderBy('works.sort_key').orderBy('works.id').limit(EXACT_CAP).execute();
   };
 }
 

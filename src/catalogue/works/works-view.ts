@@ -6,7 +6,8 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import type { Page, WorkSummary } from '../model.ts';
-import type { ListQuery, PageLinks } from '../shared/paging.ts';
+import { pagePath, type ListQuery, type PageLinks, type SuggestionLink } from '../shared/paging.ts';
+import { keepFormat } from '../../http/rewrite/index.ts';
 import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { formStrings, isStaff } from '../writes/index.ts';
 import { NEW_WORK_FORM, newWorkForm } from './work-forms.ts';
@@ -24,6 +25,7 @@ export interface WorksModel {
   readonly query: ListQuery;
   readonly page: Page<WorkSummary>;
   readonly links: PageLinks;
+  readonly suggestion?: SuggestionLink | undefined;
   readonly canonicalPath: string;
 }
 
@@ -39,12 +41,32 @@ export function workCard(w: WorkSummary, ctx: RequestContext): Markup {
   </li>`;
 }
 
+/** A search's two orders as links (the current one marked), each from its first page. */
+function orderNav(m: WorksModel, ctx: RequestContext): Markup {
+  if (!m.query.q) return html``;
+  const t = strings(ctx.lang);
+  const link = (order: 'relevanz' | undefined, label: string) => {
+    if (m.query.order === order) return html`<strong aria-current="true">${label}</strong>`;
+    const path = pagePath('/werke', { q: m.query.q, ...(order && { order }), limit: m.query.limit });
+    return html`<a href="${ctx.links.relative(keepFormat(path, ctx.format, ctx.formatSource))}" rel="nofollow">${label}</a>`;
+  };
+  return html`<p class="order">
+    ${t.orderLabel}: ${link(undefined, t.orderTitle)} · ${link('relevanz', t.orderRelevance)}
+  </p>`;
+}
+
 function worksHtml(m: WorksModel, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
   const title = m.query.q ? t.resultsFor(m.query.q) : t.worksTitle;
   const main = html`<h1>${title}</h1>
     ${newWorkSection(ctx)}
-    ${totalHtml(m.page.total, ctx.lang)}
+    ${totalHtml(m.page.total, ctx.lang)} ${orderNav(m, ctx)}
+    ${
+      m.suggestion &&
+      html`<p class="suggestion">
+        ${t.didYouMean} <a href="${ctx.links.relative(m.suggestion.path)}" rel="nofollow">${m.suggestion.q}</a>?
+      </p>`
+    }
     ${
       m.page.items.length > 0
         ? html`<ul class="cards works">
@@ -76,7 +98,11 @@ function worksXml(m: WorksModel, ctx: RequestContext): Markup {
     )}
   </werk>`,
   );
-  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${totalXml(m.page.total)}${items}${
+  const suggestion = m.suggestion
+    ? xml`\n  <vorschlag ref="${abs(m.suggestion.path)}">${m.suggestion.q}</vorschlag>`
+    : '';
+  const order = m.query.order ? xml`\n  <sortierung>${m.query.order}</sortierung>` : '';
+  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${order}${totalXml(m.page.total)}${suggestion}${items}${
     m.links.prev ? xml`\n  <vorige ref="${abs(m.links.prev)}"/>` : ''
   }${m.links.next ? xml`\n  <naechste ref="${abs(m.links.next)}"/>` : ''}
 </werke>`;
@@ -86,7 +112,9 @@ function worksJson(m: WorksModel, ctx: RequestContext): unknown {
   const abs = (p: string) => ctx.links.absolute(p);
   return {
     ...(m.query.q ? { suche: m.query.q } : {}),
+    ...(m.query.order ? { sortierung: m.query.order } : {}),
     ...totalJson(m.page.total),
+    ...(m.suggestion ? { vorschlag: { suche: m.suggestion.q, url: abs(m.suggestion.path) } } : {}),
     werk: m.page.items.map((w) => ({
       titel: w.titel,
       url: abs(workPath(w.slug)),

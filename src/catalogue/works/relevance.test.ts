@@ -1,0 +1,135 @@
+// `sortierung=relevanz` (ADR 0080): exact title and name matches first, then every other match,
+// each part in list order; the same rows as today's order, every page forwards and backwards
+// exact, on both engines; the parameter is kept by the paging links in every format.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { DB } from '../tables.ts';
+import type { PageRequest } from '../model.ts';
+import { createStores, type CatalogueStores } from '../stores.ts';
+import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
+import { fakeContext, render, renderText, squash } from '../../../test/kit/catalogue/fakes.ts';
+import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
+import { HttpError } from '../shared/errors.ts';
+import { allPages } from './search-order.fixture.ts';
+import { worksResource } from './resource.ts';
+
+for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
+  describe(`relevance order on ${target.dialect}`, { skip: target.skip }, () => {
+    let database: TestDatabase<DB>;
+    let stores: CatalogueStores;
+    const titles = new Map<number, string>();
+
+    before(async () => {
+      database = await target.open();
+      stores = createStores(database.db, { capabilities: database.capabilities });
+      const goethe = await stores.persons.create({ vorname: 'Johann Wolfgang', nachname: 'von Goethe' });
+      const other = await stores.persons.create({ vorname: 'Anna', nachname: 'Faustmann' });
+      const add = async (titel: string, personIds: number[] = []) => {
+        const work = await stores.works.create({ titel, personIds });
+        titles.set(work.id, titel);
+      };
+      // Titles that contain "faust" sort before and after the one that is "Faust".
+      for (const titel of ['Abenteuer mit Faust', 'Doktor Faustus', 'Faust und Mephisto', 'Urfaust'])
+        await add(titel, [other.id]);
+      await add('Faust', [goethe.id]);
+      await add('Faust', []);
+      await add('Zur Farbenlehre', [goethe.id]);
+      const gone = await stores.works.create({ titel: 'Faust', personIds: [] });
+      assert.ok(await stores.works.delete(gone.id));
+      for (let i = 0; i < 25; i++) await add(`Faustrecht ${String(i).padStart(2, '0')}`);
+    });
+    after(() => database?.dispose());
+
+    const ranked = (q: string, limit: number) =>
+      allPages(
+        { ...stores.works, list: (r: PageRequest) => stores.works.list({ ...r, order: 'relevanz' }) },
+        q,
+        limit,
+      );
+    const named = (ids: readonly number[]) => ids.map((id) => titles.get(id)!);
+
+    test('exact title matches first, then the rest in list order, the same rows', async () => {
+      const plain = await allPages(stores.works, 'faust', 100);
+      const ids = await ranked('faust', 100);
+      assert.deepEqual(named(ids.slice(0, 2)), ['Faust', 'Faust']);
+      assert.deepEqual(
+        ids.slice(2),
+        plain.filter((id) => !ids.slice(0, 2).includes(id)),
+      );
+      assert.deepEqual([...ids].sort(), [...plain].sort());
+      for (const limit of [1, 2, 3, 7])
+        assert.deepEqual(await ranked('faust', limit), ids, `pages of ${limit}`);
+    });
+
+    test("an author's name puts the author's works first", async () => {
+      assert.deepEqual(named(await ranked('goethe', 10)), ['Faust', 'Zur Farbenlehre']);
+      assert.deepEqual(named((await ranked('von goethe', 10)).slice(0, 2)), ['Faust', 'Zur Farbenlehre']);
+      const full = named(await ranked('johann wolfgang von goethe', 10));
+      assert.deepEqual(full, ['Faust', 'Zur Farbenlehre']);
+      const faustmann = named(await ranked('faustmann', 10));
+      assert.deepEqual(faustmann.slice(0, 4), [
+        'Abenteuer mit Faust',
+        'Doktor Faustus',
+        'Faust und Mephisto',
+        'Urfaust',
+      ]);
+    });
+
+    test('backwards from every page gives the page before', async () => {
+      const forward: { ids: number[]; prev?: string | undefined }[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await stores.works.list({ q: 'faust', order: 'relevanz', limit: 3, after: cursor });
+        forward.push({ ids: page.items.map((w) => w.id), prev: page.prev });
+        cursor = page.next;
+      } while (cursor);
+      assert.equal(forward[0]!.prev, undefined, 'the first page has no prev');
+      for (let i = 1; i < forward.length; i++) {
+        const back = await stores.works.list({
+          q: 'faust',
+          order: 'relevanz',
+          limit: 3,
+          before: forward[i]!.prev,
+        });
+        assert.deepEqual(
+          back.items.map((w) => w.id),
+          forward[i - 1]!.ids,
+          `page ${i} back`,
+        );
+        assert.equal(back.prev === undefined, i === 1, `page ${i - 1} knows whether it is the first`);
+      }
+    });
+
+    test('sortierung is kept by paging and suggestion links, shown and valid in every format', async () => {
+      const get = (query: string) => worksResource(stores.works).methods.GET!(fakeContext({ query }));
+      const outcome = await get('q=faust&sortierung=relevanz&anzahl=2');
+      const json = render(outcome, 'json') as {
+        sortierung?: string;
+        naechste: string;
+        werk: { titel: string }[];
+      };
+      assert.equal(json.sortierung, 'relevanz');
+      assert.deepEqual(
+        json.werk.map((w) => w.titel),
+        ['Faust', 'Faust'],
+      );
+      assert.match(
+        json.naechste,
+        /^https:\/\/library\.example\/werke\?q=faust&sortierung=relevanz&nach=.+&anzahl=2$/,
+      );
+      assert.equal(jsonErrors('works', json), '');
+      const xml = renderText(outcome, 'xml');
+      assert.match(xml, /<sortierung>relevanz<\/sortierung>/);
+      assert.equal(await xmlErrors('works', xml), '');
+      const html = squash(renderText(outcome, 'html'));
+      assert.match(html, /<strong aria-current="true">Relevanz<\/strong>/);
+      assert.match(html, /<a href="\/werke\?q=faust&amp;anzahl=2" rel="nofollow">Titel<\/a>/);
+      await assert.rejects(
+        get('q=faust&sortierung=zufall'),
+        (e) => e instanceof HttpError && e.status === 400,
+      );
+      const unsearched = render(await get('sortierung=relevanz'), 'json') as { sortierung?: string };
+      assert.equal(unsearched.sortierung, undefined, 'without a search the list order is the only one');
+    });
+  });
+}

@@ -1,0 +1,176 @@
+// `sortierung=relevanz` (docs/decisions/0080-relevance-order.md): a search's exact matches first
+// — works whose title is the query, and works of a person whose name is the query — then every
+// other match, each part in list order (sort_key, id). The exact part is small and read whole
+// (at most EXACT_CAP rows); the rest is the list's own keyset search with those rows left out,
+// so a page deep in the rest costs what a page of today's order costs. Cursors name their part:
+// [0 | 1, sort_key, id].
+import type { Kysely } from 'kysely';
+import {
+  decodeCursor,
+  encodeCursor,
+  filingName,
+  InvalidCursorError,
+  sortKey,
+  surnameProper,
+} from '../../storage/index.ts';
+import type { KeysetRequest, SliceResult } from '../../storage/index.ts';
+import type { DB } from '../tables.ts';
+
+/** The exact part holds at most this many works (the first in list order). */
+export const EXACT_CAP = 500;
+/** Persons read per name form when looking for a name equal to the query. */
+const PERSONS_PER_FORM = 100;
+
+export interface Keyed {
+  readonly id: number;
+  readonly sort_key: string;
+}
+
+type Key = readonly [string, number];
+const keyOf = (r: Keyed): Key => [r.sort_key, r.id];
+const compare = (a: Key, b: Key) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
+const folded = (text: string) => sortKey(text);
+
+/** Whether a person's name is the query: surname (with or without its particles) or full name. */
+function nameIs(q: string, p: { vorname: string; nachname: string }): boolean {
+  const proper = surnameProper(p.nachname);
+  const forms = [p.nachname, proper, `${p.vorname} ${p.nachname}`, `${p.vorname} ${proper}`];
+  return forms.some((form) => folded(form) === q);
+}
+
+/**
+ * The live works matching `q` exactly, in list order, at most EXACT_CAP: the title folded as
+ * sort keys are (case, accents) equals the query, or a live person's name does. Persons are
+ * found through their sort key (surname as filed first): each way of reading the query's last
+ * words as the surname is one index range.
+ */
+export async function exactMatches<R extends Keyed>(
+  db: Kysely<DB>,
+  q: string,
+  works: (ids: readonly number[] | undefined, titleKey: string | undefined) => Promise<R[]>,
+): Promise<R[]> {
+  const query = folded(q);
+  if (query === '') return [];
+  const words = query.split(' ');
+  const persons = new Map<number, { vorname: string; nachname: string }>();
+  for (let k = 0; k < words.length; k++) {
+    const surname = folded(filingName(words.slice(k).join(' ')));
+    const rows = await db
+      .selectFrom('persons')
+      .select(['id', 'vorname', 'nachname'])
+      .where('deleted_at', 'is', null)
+      .where('sort_key', '>=', surname)
+      .where('sort_key', '<', `${surname}\u{10FFFF}`)
+      .orderBy('sort_key')
+      .limit(PERSONS_PER_FORM)
+      .execute();
+    for (const p of rows) if (nameIs(query, p)) persons.set(p.id, p);
+  }
+  const byTitle = await works(undefined, query);
+  const byPerson = persons.size > 0 ? await works([...persons.keys()], undefined) : [];
+  const seen = new Set<number>();
+  return [...byTitle, ...byPerson]
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .sort((a, b) => compare(keyOf(a), keyOf(b)))
+    .slice(0, EXACT_CAP);
+}
+
+/** One page of today's order, from a (sort_key, id) cursor, as `keysetPage` gives it. */
+export type PlainPage<R> = (request: KeysetRequest) => Promise<SliceResult<R>>;
+
+/** Decodes a relevance cursor; InvalidCursorError (→ 400) for anything else. */
+function decodeRelevance(cursor: string): { tier: 0 | 1; key: Key } {
+  const [tier, key, id] = decodeCursor(cursor, ['number', 'string', 'number']);
+  if (tier !== 0 && tier !== 1) throw new InvalidCursorError('malformed paging cursor');
+  return { tier, key: [key as string, id as number] };
+}
+
+/** A page in relevance order: `exact` (in list order) first, then the plain matches not in it. */
+export async function relevancePage<R extends Keyed>(
+  request: KeysetRequest,
+  exact: readonly R[],
+  plain: PlainPage<R>,
+): Promise<SliceResult<R>> {
+  const exactIds = new Set(exact.map((r) => r.id));
+  const tierOf = (r: R) => (exactIds.has(r.id) ? 0 : 1);
+  const cursorOf = (r: R) => encodeCursor([tierOf(r), r.sort_key, r.id]);
+  const plainCursor = (key: Key) => encodeCursor(key);
+  const { limit } = request;
+
+  /** Plain matches outside `exact` from a plain cursor: up to n + 1 (the extra one says "more"). */
+  async function rest(direction: 'after' | 'before', from: string | undefined, n: number) {
+    const rows: R[] = [];
+    let cursor = from;
+    for (;;) {
+      const page = await plain({ [direction]: cursor, limit: n + 1 });
+      const kept = page.items.filter((r) => !exactIds.has(r.id));
+      if (direction === 'after') rows.push(...kept);
+      else rows.unshift(...kept);
+      cursor = direction === 'after' ? page.next : page.prev;
+      if (rows.length > n || cursor === undefined) break;
+    }
+    return direction === 'after' ? rows.slice(0, n + 1) : rows.slice(Math.max(0, rows.length - n - 1));
+  }
+
+  /** Whether anything comes before `first` in relevance order. */
+  async function before(first: R): Promise<boolean> {
+    if (tierOf(first) === 0) return compare(keyOf(exact[0]!), keyOf(first)) < 0;
+    return exact.length > 0 || (await rest('before', plainCursor(keyOf(first)), 0)).length > 0;
+  }
+
+  const page = (items: R[], more: boolean, backwards: boolean, other: boolean): SliceResult<R> => {
+    const first = items[0];
+    const last = items.at(-1);
+    const next = backwards ? other : more;
+    const prev = backwards ? more : other;
+    return {
+      items,
+      ...(next && last && { next: cursorOf(last) }),
+      ...(prev && first && { prev: cursorOf(first) }),
+    };
+  };
+
+  if (request.after !== undefined || request.before === undefined) {
+    const at = request.after === undefined ? undefined : decodeRelevance(request.after);
+    let items: R[];
+    let more: boolean;
+    if (at === undefined || at.tier === 0) {
+      const head = at === undefined ? [...exact] : exact.filter((r) => compare(keyOf(r), at.key) > 0);
+      if (head.length > limit) {
+        items = head.slice(0, limit);
+        more = true;
+      } else {
+        const need = limit - head.length;
+        const tail = await rest('after', undefined, need);
+        items = [...head, ...tail.slice(0, need)];
+        more = tail.length > need;
+      }
+    } else {
+      const tail = await rest('after', plainCursor(at.key), limit);
+      items = tail.slice(0, limit);
+      more = tail.length > limit;
+    }
+    const other = at !== undefined && items.length > 0 && (await before(items[0]!));
+    return page(items, more, false, other);
+  }
+
+  const at = decodeRelevance(request.before);
+  let items: R[];
+  let more: boolean;
+  if (at.tier === 1) {
+    const tail = await rest('before', plainCursor(at.key), limit);
+    if (tail.length > limit) {
+      items = tail.slice(1);
+      more = true;
+    } else {
+      const take = limit - tail.length;
+      items = [...exact.slice(Math.max(0, exact.length - take)), ...tail];
+      more = exact.length > take;
+    }
+  } else {
+    const head = exact.filter((r) => compare(keyOf(r), at.key) < 0);
+    items = head.slice(Math.max(0, head.length - limit));
+    more = head.length > limit;
+  }
+  return page(items, more, true, items.length > 0);
+}
