@@ -191,7 +191,9 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
       const resource = resourceOf(request);
       if (resource && hasBody(request.headers) && mayRefuseUnread(resource, request.method)) {
         const state = request.state;
-        const refusal = await unreadRefusal(state, request, resource, (auth) => logFailedBasic(layer, state, auth));
+        const refusal = await unreadRefusal(state, request, resource, (auth) =>
+          logFailedBasic(layer, state, auth),
+        );
         if (refusal) throw refusal;
       }
       return payload;
