@@ -93,6 +93,16 @@ const WORKS_QUERY: readonly QueryParameter[] = [
   },
 ];
 
+/** What a borrow can be refused with, by the loans' POST and the desk alike (loans/borrow-refusals.ts). */
+const BORROW_REFUSALS: readonly ErrorCode[] = [
+  'SHELFMARK_CONFLICT',
+  'SHELFMARK_OVERDUE_LOANS',
+  'SHELFMARK_COPY_ON_LOAN',
+  'SHELFMARK_COPY_HELD',
+  'SHELFMARK_NOT_LENDABLE',
+  'SHELFMARK_LOAN_LIMIT',
+];
+
 export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
   {
     resource: 'home',
@@ -242,14 +252,7 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
         description: 'Members borrow for themselves; staff lend to anyone.',
         body: 'borrow',
         answers: 'loan',
-        refusals: [
-          'SHELFMARK_CONFLICT',
-          'SHELFMARK_OVERDUE_LOANS',
-          'SHELFMARK_COPY_ON_LOAN',
-          'SHELFMARK_COPY_HELD',
-          'SHELFMARK_NOT_LENDABLE',
-          'SHELFMARK_LOAN_LIMIT',
-        ],
+        refusals: BORROW_REFUSALS,
       },
     },
   },
@@ -334,14 +337,7 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
         body: 'desk',
         success: [201],
         answers: 'loan',
-        refusals: [
-          'SHELFMARK_CONFLICT',
-          'SHELFMARK_OVERDUE_LOANS',
-          'SHELFMARK_COPY_ON_LOAN',
-          'SHELFMARK_COPY_HELD',
-          'SHELFMARK_NOT_LENDABLE',
-          'SHELFMARK_LOAN_LIMIT',
-        ],
+        refusals: BORROW_REFUSALS,
       },
     },
   },
