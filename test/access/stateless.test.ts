@@ -61,17 +61,23 @@ describe('stateless: public GETs, broken sessions, restricted resources', () => 
     const asStaff = Buffer.from(JSON.stringify({ ...claims, u: staff.personId })).toString('base64url');
     const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA');
     const otherKey = createSessionCodec({ secrets: ['another-secret-of-at-least-32-characters!'] });
+    // Forged cookies name staff's real session (its id and epoch), so the server's record of it
+    // (ADR 0076) exists: each case below fails only for the reason it names.
+    const staffClaims = JSON.parse(
+      Buffer.from(staff.cookie.replace('shelfmark_session=', '').split('.')[0] ?? '', 'base64url').toString(),
+    ) as { s: string; v: number };
+    const real = { id: staffClaims.s, epoch: staffClaims.v };
     broken = {
-      expired: codec.issue(staff.personId, Date.now() - 9 * HOUR_MS).value, // 8 h lifetime
+      expired: codec.issue(staff.personId, Date.now() - 9 * HOUR_MS, real).value, // 8 h lifetime
       'tampered payload (anna → staff id)': `${asStaff}.${signature}`,
       'tampered signature': `${payload}.${flipped}`,
-      'signed with another secret': otherKey.issue(staff.personId, Date.now()).value,
+      'signed with another secret': otherKey.issue(staff.personId, Date.now(), real).value,
       garbage: 'not-a-session',
       empty: '',
     };
     // Control: a cookie forged the same way but unexpired IS accepted, so the cases above fail
     // for the reason they name, not because the forging is wrong.
-    const fresh = codec.issue(staff.personId, Date.now()).value;
+    const fresh = codec.issue(staff.personId, Date.now(), real).value;
     const who = await fetch(`${server.base}/sitzung.json`, {
       headers: { cookie: `shelfmark_session=${fresh}` },
     });
