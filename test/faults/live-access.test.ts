@@ -55,6 +55,17 @@ test('the live stream ends once the reader is no longer staff; reconnecting is r
   const stream = await openStream('personal');
   assert.equal(stream.status, 200);
   await within(10_000, stream.following, 'following');
+  // The last staff account cannot be demoted (ADR 0077): anna becomes staff first.
+  const promoted = await runCommand(process.execPath, [
+    CLI,
+    'user',
+    'role',
+    'anna',
+    'staff',
+    '--data-dir',
+    app.config.dataDir,
+  ]);
+  assert.equal(promoted.code, 0, promoted.stderr);
   const cli = await runCommand(process.execPath, [
     CLI,
     'user',
