@@ -52,7 +52,8 @@ describe('behind a TLS-terminating proxy', skipUnless('nginx'), () => {
   test('a form log-in through a trusted proxy passes the origin check and gets a Secure cookie', async () => {
     const response = await fetch(`${toTrusting.origin}/sitzung`, LOGIN);
     assert.equal(response.status, 303, await response.text());
-    assert.equal(response.headers.get('location'), 'https://library.example/werke');
+    // Root-relative (ADR 0082): the browser stays on the host it used, https://library.example.
+    assert.equal(response.headers.get('location'), '/werke');
     const cookie = response.headers.get('set-cookie') ?? '';
     assert.match(cookie, /^shelfmark_session=/);
     assert.match(cookie, /;\s*Secure/i, cookie);
