@@ -227,7 +227,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
   // Notices: every process runs the job on its own timer; claims in the database keep each
   // notice to one sender (ADR 0085).
   const notices =
-    config.noticeIntervalSeconds > 0 ? configuredNoticeJob(config, database.db, options.noticeClock) : null;
+    config.noticeIntervalSeconds > 0
+      ? configuredNoticeJob(config, database.db, options.noticeClock ?? now)
+      : null;
   const stopNotices = notices
     ? startNoticeTimer(notices.job, config.noticeIntervalSeconds * 1000, (error) =>
         logs.errorLog.repeatedError('notices', 'error', error),
