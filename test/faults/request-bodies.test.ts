@@ -24,7 +24,6 @@ let app: RealApp;
 before(async () => void (app = await startFaultApp({ bodyTimeoutMs: 600, bodyMinRate: 500 })));
 after(() => app.stop());
 
-
 const post = (target: string, headers: string) =>
   `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
   `User-Agent: faults\r\n${headers}\r\n`;
@@ -152,12 +151,7 @@ test('a body that keeps up with MinRate is read whole, however long it takes', a
   const since = readLogs(app);
   const got = await exchange(
     app.port,
-    [
-      post(target, `Content-Length: ${body.length + 1}\r\nConnection: close\r\n`),
-      body,
-      { pause: 1200 },
-      'x',
-    ],
+    [post(target, `Content-Length: ${body.length + 1}\r\nConnection: close\r\n`), body, { pause: 1200 }, 'x'],
     5000,
   );
   assert.doesNotMatch(got.answer, /^HTTP\/1\.1 408/);
