@@ -190,10 +190,7 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
       // (refuse-unread.ts, ADR 0077). Only writes with a body to such a resource wait for it.
       const resource = resourceOf(request);
       if (resource && hasBody(request.headers) && mayRefuseUnread(resource, request.method)) {
-        const state = request.state;
-        const refusal = await unreadRefusal(state, request, resource, (auth) =>
-          logFailedBasic(layer, state, auth),
-        );
+        const refusal = await unreadRefusal(request.state, request, resource);
         if (refusal) throw refusal;
       }
       return payload;

@@ -10,10 +10,8 @@
 // POST may carry `_method=PUT|DELETE` (method-override), so it needs POST, PUT and DELETE to
 // exist and all refuse; anything else (a missing handler would be 405) is left to the handler.
 import type { FastifyRequest } from 'fastify';
-import { authenticationError } from '../auth/index.ts';
 import type { HttpError } from '../errors/http-error.ts';
 import type { Handler, HandlerMethod, ResourceDefinition } from '../resource/types.ts';
-import type { Authentication } from '../auth/index.ts';
 import type { RequestState } from './request-state.ts';
 
 /** The handlers a request with this method and body type could reach. */
@@ -37,14 +35,13 @@ export function mayRefuseUnread(resource: ResourceDefinition | undefined, method
 }
 
 /**
- * The refusal to answer unread, or undefined (read and parse the body as usual). A failed Basic
- * attempt is refused as the preHandler would (401/429), logged there by `onFailedBasic`.
+ * The refusal to answer unread, or undefined (read and parse the body as usual). Runs after the
+ * pipeline's authenticate stage, so a failed Basic attempt was refused (401/429) already.
  */
 export async function unreadRefusal(
   state: RequestState,
   request: FastifyRequest,
   resource: ResourceDefinition,
-  onFailedBasic: (authentication: Authentication) => void,
 ): Promise<HttpError | undefined> {
   const resolved = state.resolved;
   if (resolved.kind !== 'resource') return undefined;
@@ -55,12 +52,7 @@ export async function unreadRefusal(
     resource.methodsAt?.(resolved.query),
   );
   if (handlers.some((h) => h?.refuseUnread === undefined)) return undefined;
-  const authentication = await state.authentication(request);
-  const failed = authenticationError(authentication);
-  if (failed) {
-    onFailedBasic(authentication);
-    return failed;
-  }
-  const refusals = handlers.map((h) => h?.refuseUnread?.(authentication.principal));
+  const { principal } = await state.authentication(request);
+  const refusals = handlers.map((h) => h?.refuseUnread?.(principal));
   return refusals.every((r) => r !== undefined) ? refusals[0] : undefined;
 }
