@@ -25,6 +25,14 @@ import { registerSitemapRoutes, SITEMAP_PASSTHROUGH, type SitemapSource } from '
 import { OPENAPI_PATH, registerOpenApiRoute } from './openapi/index.ts';
 import { OAI_PATH, registerOaiRoute, type RecordSource } from './oai/index.ts';
 import { accountResource, passwordResource } from './accounts/resources.ts';
+import {
+  holdShelfResource,
+  overdueResource,
+  patronsResource,
+  type StaffListStore,
+} from './staff-lists/index.ts';
+import { noticesResource } from './notices/resource.ts';
+import type { NoticeListStore } from './notices/list-store.ts';
 import type { AccountStore } from './accounts/store.ts';
 
 /**
@@ -54,6 +62,10 @@ export interface ResourceStores {
   readonly accounts?: AccountStore;
   /** The works as OAI-PMH records (`/oai`, ADR 0081); without it no OAI-PMH provider. */
   readonly oai?: RecordSource;
+  /** The staff lists (`/leser`, `/abholregal`, `/ausleihen/ueberfaellig`; ADR 0092); without it not served. */
+  readonly staffLists?: StaffListStore;
+  /** The notices (`/benachrichtigungen`, `/personen/{slug}/benachrichtigungen`; with the holds' person lookups). */
+  readonly noticeList?: NoticeListStore;
 }
 
 export interface CatalogueOptions {
@@ -144,6 +156,21 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
           holdsResource(stores.holds, { ...(opts.holdDays !== undefined && { holdDays: opts.holdDays }) }),
           holdResource(stores.holds),
           queueResource(stores.holds),
+        ]
+      : []),
+    ...(stores.staffLists
+      ? [
+          patronsResource(stores.staffLists),
+          holdShelfResource(stores.staffLists, { ...(opts.now !== undefined && { now: opts.now }) }),
+          overdueResource(stores.staffLists, { ...(opts.now !== undefined && { now: opts.now }) }),
+        ]
+      : []),
+    ...(stores.noticeList && stores.holds
+      ? [
+          noticesResource(stores.noticeList, {
+            bySlug: stores.holds.personBySlug,
+            byId: stores.holds.personById,
+          }),
         ]
       : []),
     sessionResource(stores.persons),

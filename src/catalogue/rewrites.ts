@@ -10,6 +10,8 @@ export const catalogueRewrites: readonly RewriteRule[] = [
   { pattern: /^\/personen\/([^/.]+)\/vormerkungen$/, target: '/vormerkungen?slug=$1' },
   { pattern: /^\/personen\/([^/.]+)\/vormerkungen\/(\d+)$/, target: '/vormerkung?slug=$1&id=$2' },
   { pattern: /^\/werke\/([^/.]+)\/vormerkungen$/, target: '/warteschlange?slug=$1' },
+  // A person's notices (src/catalogue/notices, ADR 0092): self and staff only.
+  { pattern: /^\/personen\/([^/.]+)\/benachrichtigungen$/, target: '/benachrichtigungen?slug=$1' },
   // A person's account and its password (src/catalogue/accounts, ADR 0063): self and staff only.
   { pattern: /^\/personen\/([^/.]+)\/konto$/, target: '/konto?slug=$1' },
   { pattern: /^\/personen\/([^/.]+)\/konto\/passwort$/, target: '/konto/passwort?slug=$1' },

@@ -18,6 +18,8 @@ import { sessionRecords } from './accounts/sessions.ts';
 import type { SessionRecords } from '../http/auth/index.ts';
 import { sqlRecordSource, type RecordSource } from './oai/index.ts';
 import { createDeskStore, type DeskStore } from './desk/index.ts';
+import { createStaffListStore, type StaffListStore } from './staff-lists/index.ts';
+import { createNoticeListStore, type NoticeListStore } from './notices/list-store.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -34,6 +36,10 @@ export interface CatalogueStores {
   readonly sessions: SessionRecords;
   readonly oai: RecordSource;
   readonly desk: DeskStore;
+  /** The staff lists: patrons, hold shelf, overdue loans (ADR 0092). */
+  readonly staffLists: StaffListStore;
+  /** The notices as lists (ADR 0092). */
+  readonly noticeList: NoticeListStore;
 }
 
 /** `db` from openDatabase<DB>(…).db; pass `{ capabilities }` from the same handle to skip detection. */
@@ -62,6 +68,8 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     }),
     checkIns: createCheckInStore(db),
     desk: createDeskStore(db),
+    staffLists: createStaffListStore(db),
+    noticeList: createNoticeListStore(db),
     lifeDates: createLifeDatesStore(db, options),
     copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),

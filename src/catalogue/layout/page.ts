@@ -10,6 +10,8 @@ import { sessionStrings } from '../session/strings.ts';
 import { DUE_PATH } from '../loans/access.ts';
 import { CHECK_IN_PATH } from '../lending/paths.ts';
 import { DESK_PATH } from '../desk/paths.ts';
+import { HOLD_SHELF_PATH, OVERDUE_PATH, PATRONS_PATH } from '../staff-lists/paths.ts';
+import { NOTICES_PATH } from '../notices/paths.ts';
 import { ERROR_LOG_PATH } from '../error-log/access.ts';
 import { SERVER_STATUS_PATH } from '../server-status/access.ts';
 
@@ -62,6 +64,10 @@ export interface Page {
     | 'error-log'
     | 'server-status'
     | 'desk'
+    | 'patrons'
+    | 'hold-shelf'
+    | 'overdue-loans'
+    | 'notices'
     | 'my-account';
   /** Prefills the header search box. */
   readonly searchValue?: string;
@@ -84,6 +90,10 @@ function staffNav(ctx: PageContext, current: (s: Page['section']) => Markup | st
       <li><a href="${rel(DUE_PATH)}" ${current('due-loans')}>${t.navDueLoans}</a></li>
       <li><a href="${rel(DESK_PATH)}" ${current('desk')}>${t.navDesk}</a></li>
       <li><a href="${rel(CHECK_IN_PATH)}" ${current('check-in')}>${t.navCheckIn}</a></li>
+      <li><a href="${rel(PATRONS_PATH)}" ${current('patrons')}>${t.navPatrons}</a></li>
+      <li><a href="${rel(HOLD_SHELF_PATH)}" ${current('hold-shelf')}>${t.navHoldShelf}</a></li>
+      <li><a href="${rel(OVERDUE_PATH)}" ${current('overdue-loans')}>${t.navOverdue}</a></li>
+      <li><a href="${rel(NOTICES_PATH)}" ${current('notices')}>${t.navNotices}</a></li>
       <li><a href="${rel(ERROR_LOG_PATH)}" ${current('error-log')}>${t.navErrorLog}</a></li>
       <li><a href="${rel(SERVER_STATUS_PATH)}" ${current('server-status')}>${t.navServerStatus}</a></li>
     </ul>

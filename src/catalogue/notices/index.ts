@@ -5,3 +5,7 @@ export { smtpMailer, type Mailer, type MailMessage, type SmtpSettings, type Smtp
 export { DEFAULT_NOTICE_RULES, planNotices, type NoticeRules } from './plan.ts';
 export { backoffMs, sendNotices, type SendReport } from './send.ts';
 export { noticeText, resetText } from './texts.ts';
+// The notices as resources (ADR 0092): a patron's and everyone's, read-only.
+export { noticesResource } from './resource.ts';
+export { createNoticeListStore, type NoticeListStore } from './list-store.ts';
+export { NOTICES_PATH, personNoticesPath } from './paths.ts';

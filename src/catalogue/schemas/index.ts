@@ -25,6 +25,10 @@ export const SCHEMA_NAMES = [
   'error-log',
   'server-status',
   'desk',
+  'patrons',
+  'hold-shelf',
+  'overdue-loans',
+  'notices',
 ] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
