@@ -117,6 +117,20 @@ describe('the API through Prism’s validating proxy', () => {
     await call('GET', '/sitzung', 200, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/protokoll/fehler?anzahl=5', 200, { headers: STAFF });
     await call('GET', '/server-status', 200, { headers: STAFF });
+    // The staff lists and the notices (ADR 0092).
+    await call('GET', '/leser?q=anna&anzahl=5', 200, { headers: STAFF });
+    await call('GET', '/abholregal', 200, { headers: { ...STAFF, Accept: 'application/xml' } });
+    await call('GET', '/ausleihen/ueberfaellig?tage=3', 200, { headers: STAFF });
+    await call('GET', '/benachrichtigungen?status=gesendet', 200, { headers: STAFF });
+    await call('GET', '/personen/anna-berger/benachrichtigungen', 200, {
+      headers: { Authorization: basic('anna'), Accept: JSON_TYPE },
+    });
+    await call('GET', '/leser', 403, { headers: { Authorization: basic('anna'), Accept: JSON_TYPE } });
+    await call('GET', '/personen/ben-krueger/benachrichtigungen', 403, {
+      headers: { Authorization: basic('anna'), Accept: JSON_TYPE },
+    });
+    await direct('GET', '/ausleihen/ueberfaellig?tage=0', 400, { headers: STAFF });
+    await direct('GET', '/benachrichtigungen?status=verschickt', 400, { headers: STAFF });
     // Refusals.
     await call('GET', '/werke/gibt-es-nicht', 404, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/personen/anna-berger', 404, { headers: { Accept: JSON_TYPE } }); // a private patron

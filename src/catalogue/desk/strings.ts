@@ -26,6 +26,11 @@ const de = {
   allLoans: 'Alle Ausleihen dieser Person',
   account: 'Konto',
   lendToCard: 'Ausleihen an (Ausweisnummer)',
+  listsLabel: 'Listen der Theke',
+  patronsList: 'Leserinnen und Leser',
+  holdShelfList: 'Abholregal',
+  overdueList: 'Überfällige Ausleihen (zum Drucken)',
+  noticesList: 'Benachrichtigungen',
 };
 
 const en: typeof de = {
@@ -52,6 +57,11 @@ const en: typeof de = {
   allLoans: "All of this person's loans",
   account: 'Account',
   lendToCard: 'Lend to (card number)',
+  listsLabel: 'Desk lists',
+  patronsList: 'Patrons',
+  holdShelfList: 'Hold shelf',
+  overdueList: 'Overdue loans (to print)',
+  noticesList: 'Notices',
 };
 
 export type DeskStrings = typeof de;

@@ -12,6 +12,8 @@ import { timeHtml } from '../loans/loan-view.ts';
 import type { Loan } from '../loans/model.ts';
 import { copyPath, fullName, personPath, workPath } from '../shared/urls.ts';
 import { DESK_PATH, deskPath } from './paths.ts';
+import { HOLD_SHELF_PATH, OVERDUE_PATH, PATRONS_PATH } from '../staff-lists/paths.ts';
+import { NOTICES_PATH } from '../notices/paths.ts';
 import type { Patron } from './store.ts';
 import { deskStrings } from './strings.ts';
 
@@ -147,12 +149,28 @@ function patronHtml(p: Patron, m: DeskModel, ctx: RequestContext): Markup {
     </section>`;
 }
 
+/** The lists a desk works through (ADR 0092). */
+function listsHtml(ctx: RequestContext): Markup {
+  const t = deskStrings(ctx.lang);
+  const rel = (p: string) => ctx.links.relative(p);
+  return html`<nav class="desk-lists" aria-label="${t.listsLabel}">
+    <h2>${t.listsLabel}</h2>
+    <ul>
+      <li><a href="${rel(PATRONS_PATH)}">${t.patronsList}</a></li>
+      <li><a href="${rel(HOLD_SHELF_PATH)}">${t.holdShelfList}</a></li>
+      <li><a href="${rel(OVERDUE_PATH)}">${t.overdueList}</a></li>
+      <li><a href="${rel(NOTICES_PATH)}">${t.noticesList}</a></li>
+    </ul>
+  </nav>`;
+}
+
 function deskHtml(m: DeskModel, ctx: RequestContext): Markup {
   const t = deskStrings(ctx.lang);
   const title = m.patron ? t.patronTitle(fullName(m.patron)) : t.title;
   const main = html`<article class="desk">
     <h1>${title}</h1>
     ${m.patron ? patronHtml(m.patron, m, ctx) : cardForm(m, ctx)}
+    ${listsHtml(ctx)}
   </article>`;
   return layout({ title, main, canonicalPath: canonicalOf(m), section: 'desk' }, ctx);
 }

@@ -10,6 +10,8 @@ import type { HandlerMethod } from '../../http/resource/types.ts';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/paging.ts';
 import type { SchemaName } from '../schemas/index.ts';
 import type { BodyName } from './bodies.ts';
+import { STATUS_NAMES } from '../notices/status.ts';
+import { MAX_DAYS as MAX_DAYS_OVERDUE } from '../staff-lists/resources.ts';
 
 export interface QueryParameter {
   readonly name: string;
@@ -80,6 +82,17 @@ const PAGING: readonly QueryParameter[] = [
     schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
     description: `Page size (a larger one is capped at ${MAX_PAGE_SIZE}; an unreadable one is the default).`,
   },
+];
+
+/** The notice lists' filter and paging (ADR 0092). */
+const NOTICE_QUERY: readonly QueryParameter[] = [
+  {
+    name: 'status',
+    schema: { type: 'string', enum: [...STATUS_NAMES] },
+    description:
+      'Only notices in this state: planned, sent, failed, or obsolete (its loan or hold changed first).',
+  },
+  ...PAGING.slice(1),
 ];
 
 /** The works search also has an order (ADR 0080). */
@@ -340,6 +353,71 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
         refusals: BORROW_REFUSALS,
       },
     },
+  },
+  {
+    resource: 'patrons',
+    path: '/leser',
+    id: 'Patrons',
+    summary: 'The patrons: persons with an account, by name (ADR 0092)',
+    schema: 'patrons',
+    query: [
+      { ...PAGING[0]!, description: 'A name or a library card number (or part of one).' },
+      ...PAGING.slice(1),
+    ],
+    read: 'staff',
+    write: 'staff',
+    operations: { GET: { summary: 'Search and page the patrons' } },
+  },
+  {
+    resource: 'hold-shelf',
+    path: '/abholregal',
+    id: 'HoldShelf',
+    summary: 'The hold shelf: copies kept for a hold, for whom and until when (ADR 0092)',
+    schema: 'hold-shelf',
+    query: PAGING.slice(1),
+    read: 'staff',
+    write: 'staff',
+    operations: { GET: { summary: 'Page the copies on the hold shelf, the one to run out first first' } },
+  },
+  {
+    resource: 'overdue-loans',
+    path: '/ausleihen/ueberfaellig',
+    id: 'OverdueLoans',
+    summary: 'Overdue loans, the longest overdue first (ADR 0092)',
+    schema: 'overdue-loans',
+    query: [
+      {
+        name: 'tage',
+        schema: { type: 'integer', minimum: 1, maximum: MAX_DAYS_OVERDUE, default: 1 },
+        description: 'Only loans at least this many days overdue (a part of a day counts as one).',
+      },
+      ...PAGING.slice(1),
+    ],
+    read: 'staff',
+    write: 'staff',
+    operations: { GET: { summary: 'Page the overdue loans' } },
+  },
+  {
+    resource: 'notices',
+    path: '/benachrichtigungen',
+    id: 'Notices',
+    summary: 'Every notice by e-mail, newest first (ADR 0085, 0092)',
+    schema: 'notices',
+    query: NOTICE_QUERY,
+    read: 'staff',
+    write: 'staff',
+    operations: { GET: { summary: 'Page every notice, filtered by status' } },
+  },
+  {
+    resource: 'notices',
+    path: '/personen/{slug}/benachrichtigungen',
+    id: 'PersonNotices',
+    summary: "A person's notices by e-mail, newest first (ADR 0092)",
+    schema: 'notices',
+    query: NOTICE_QUERY,
+    read: 'owner',
+    write: 'owner',
+    operations: { GET: { summary: 'Page a person’s notices, filtered by status' } },
   },
   {
     resource: 'holds',

@@ -37,7 +37,6 @@ const de = {
   borrowed: 'Ausgeliehen am',
   daysOverdue: 'Tage überfällig',
   print: 'Zum Drucken dieser Liste die Druckfunktion des Browsers verwenden; Kopf und Navigation fallen weg.',
-  listsLabel: 'Listen',
 };
 
 const en: typeof de = {
@@ -76,7 +75,6 @@ const en: typeof de = {
   borrowed: 'Borrowed on',
   daysOverdue: 'Days overdue',
   print: "To print this list use the browser's print function; header and navigation are left out.",
-  listsLabel: 'Lists',
 };
 
 export type StaffListStrings = typeof de;
