@@ -28,7 +28,7 @@ export interface Shelfmark {
   dispose(): Promise<void>;
 }
 
-async function serve(dir: string): Promise<Shelfmark> {
+async function serve(dir: string, env: Record<string, string | undefined> = {}): Promise<Shelfmark> {
   const databaseFile = join(dir, 'shelfmark.db');
   const { base, process: started } = await serveShelfmark({
     databaseUrl: databaseFile,
@@ -37,6 +37,7 @@ async function serve(dir: string): Promise<Shelfmark> {
       SHELFMARK_SECRET: TEST_SECRET,
       SHELFMARK_CORS_ORIGINS: APP_ORIGIN,
       SHELFMARK_REQUIRE_PRECONDITIONS: undefined,
+      ...env,
     },
   });
   return {
@@ -44,7 +45,7 @@ async function serve(dir: string): Promise<Shelfmark> {
     dir,
     databaseFile,
     process: started,
-    restart: () => serve(dir),
+    restart: () => serve(dir, env),
     async dispose() {
       await started.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -52,9 +53,12 @@ async function serve(dir: string): Promise<Shelfmark> {
   };
 }
 
-/** A fresh server with the demo catalogue in a new temporary directory. */
-export function startShelfmark(prefix = 'shelfmark-e2e-'): Promise<Shelfmark> {
-  return serve(mkdtempSync(join(tmpdir(), prefix)));
+/** A fresh server with the demo catalogue in a new temporary directory; `env` adds settings (SMTP, …). */
+export function startShelfmark(
+  prefix = 'shelfmark-e2e-',
+  env: Record<string, string | undefined> = {},
+): Promise<Shelfmark> {
+  return serve(mkdtempSync(join(tmpdir(), prefix)), env);
 }
 
 export const basicAuth = (username: string, password = username): string =>

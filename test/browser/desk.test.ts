@@ -3,16 +3,20 @@
 //   - staff scan Ben's library card, then two barcodes: the loans hold exactly those copies;
 //   - a refused scan (a copy already on loan, an unknown barcode) shows the desk again with the
 //     message, the scanned text kept in the field and the focus on it;
-//   - a copy Anna holds is checked in: the page says it goes to the hold shelf for her;
+//   - a copy Anna holds is checked in: the page says it goes to the hold shelf for her, and her
+//     hold-ready mail arrives at a real SMTP server (the `smtp-server` package on 127.0.0.1) that
+//     the server's own notice timer sends to (ADR 0085), and is listed among her notices (ADR 0092);
 //   - axe-core finds no serious or critical violation on any page of the desk and the patron's
 //     flows, at 1280 and 390 px.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../kit/mail/smtp.ts';
 import {
   locationPath,
   logIn,
@@ -39,6 +43,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('the desk in Chromium: card, barcodes, check-in to the hold shelf', skipUnless('chromium'), () => {
   let server: Shelfmark;
+  let smtp: TestSmtp;
   let browser: Browser;
   let staff: Session;
   let anna: Session;
@@ -73,17 +78,44 @@ describe('the desk in Chromium: card, barcodes, check-in to the hold shelf', ski
     ).ausleihe.map((l) => l.exemplar?.url);
 
   before(async () => {
-    server = await startShelfmark('shelfmark-desk-');
+    smtp = await startTestSmtp();
+    server = await startShelfmark('shelfmark-desk-', {
+      SHELFMARK_SMTP_HOST: '127.0.0.1',
+      SHELFMARK_SMTP_PORT: String(smtp.port),
+      SHELFMARK_SMTP_FROM: 'Bibliothek <bibliothek@example.org>',
+      SHELFMARK_NOTICE_INTERVAL: '1',
+    });
     staff = await logIn(server.base, 'personal');
     anna = await logIn(server.base, 'anna');
     ben = await logIn(server.base, 'ben');
     benCard = (await json<{ ausweis: string }>(staff, `/konto?id=${ben.personId}`)).ausweis;
+    // Anna's private address, set in the database as an administrator would (only she gets mail).
+    const db = new DatabaseSync(server.databaseFile);
+    try {
+      db.exec('pragma busy_timeout = 5000');
+      db.prepare(`update accounts set email = ?, language = 'de' where person_id = ?`).run(
+        'anna@example.org',
+        anna.personId,
+      );
+    } finally {
+      db.close();
+    }
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await server?.dispose();
+    await smtp?.stop();
   });
+
+  /** The first mail (in arrival order) that `match` accepts: waits for each arrival, no sleeping. */
+  async function mailWhere(match: (m: ReceivedMail) => boolean): Promise<ReceivedMail> {
+    for (let n = 1; ; n++) {
+      await smtp.arrived(n);
+      const mail = smtp.received[n - 1]!;
+      if (match(mail)) return mail;
+    }
+  }
 
   async function newPage(
     who: Session | null,
@@ -140,6 +172,21 @@ describe('the desk in Chromium: card, barcodes, check-in to the hold shelf', ski
       await page.keyboard.type(`${moby.barcodes[0]!}\n`);
       await page.getByText('Ins Abholregal für Anna Berger').waitFor();
       assert.equal(await focusedId(page), 'barcode');
+      // Her hold-ready mail arrives, in German, with the pickup deadline; her notices list it.
+      const mail = await mailWhere((m) => m.subject === 'Abholbereit: „Thekenwal“');
+      assert.equal(mail.to, 'anna@example.org');
+      assert.equal(mail.language, 'de');
+      assert.match(mail.text, /Bitte holen Sie es bis zum \d+\. \p{L}+ \d{4} ab/u);
+      const notices = await json<{ benachrichtigung: { art: string; betreff: string; an: string }[] }>(
+        anna,
+        '/personen/anna-berger/benachrichtigungen',
+      );
+      assert.ok(
+        notices.benachrichtigung.some(
+          (x) => x.art === 'hold-ready' && x.betreff === mail.subject && x.an === 'anna@example.org',
+        ),
+        JSON.stringify(notices),
+      );
       // Scanned again: not on loan; the check-in page stays, with the message.
       await page.keyboard.type(`${moby.barcodes[0]!}\n`);
       await page.getByText('Dieses Exemplar ist nicht ausgeliehen').waitFor();
