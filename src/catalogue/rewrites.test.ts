@@ -13,6 +13,11 @@ test('readable paths map to the script handlers', () => {
   assert.equal(rewrite('/personen/goethe'), '/person?slug=goethe');
   assert.equal(rewrite('/werke/faust'), '/werk?slug=faust');
   assert.equal(rewrite('/ausleihen/42'), '/ausleihen?benutzer=42');
+  assert.equal(rewrite('/personen/anna-berger/benachrichtigungen'), '/benachrichtigungen?slug=anna-berger');
+});
+
+test('the overdue loans are no user: only digits name one (ADR 0092)', () => {
+  assert.equal(rewrite('/ausleihen/ueberfaellig'), null);
 });
 
 test('collections, suffixes, deeper paths and non-numeric users are not rewritten', () => {
