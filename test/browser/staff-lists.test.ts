@@ -4,6 +4,9 @@
 //   - staff find the lists in the header and on the desk; a member does not;
 //   - every new page: axe-core finds no serious or critical violation at 1280 and 390 px
 //     (Chromium), and the Nu HTML checker no error (German and English);
+//   - Anna finds her notices from "Mein Konto";
+//   - the XML of every list from the real server is valid against its schema, and paging links
+//     keep a suffix;
 //   - the overdue loans print without the header, navigation, filter and paging.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,6 +17,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { htmlReport } from '../kit/html-report.ts';
+import { validateXml } from '../support/xml.ts';
+import { schemaFile, type SchemaName } from '../../src/catalogue/schemas/index.ts';
 import {
   locationPath,
   logIn,
@@ -201,6 +206,46 @@ describe('the staff lists and the notices in Chromium and the Nu checker', skipU
       await context.close();
     }
   });
+
+  test('Anna finds her notices from "Mein Konto"', async () => {
+    const { context, page } = await newPage(anna);
+    try {
+      await page.goto(`${server.base}/`);
+      await page.getByRole('link', { name: 'Mein Konto' }).click();
+      await page.getByRole('link', { name: 'Meine Benachrichtigungen' }).click();
+      await page.getByRole('heading', { name: 'Benachrichtigungen an Anna Berger' }).waitFor();
+      assert.equal(await page.getByText('Abholbereit: „Regalstück“').count(), 1);
+      assert.equal(await page.getByText('550 unknown').count(), 0, 'the SMTP error is for staff');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(
+    'the XML of every list is valid against its schema; paging links keep the suffix',
+    skipUnless('xmllint'),
+    async () => {
+      const lists: [Session, string, SchemaName][] = [
+        [staff, '/leser.xml?q=e', 'patrons'],
+        [staff, '/abholregal.xml', 'hold-shelf'],
+        [staff, '/ausleihen/ueberfaellig.xml', 'overdue-loans'],
+        [staff, '/benachrichtigungen.xml', 'notices'],
+        [anna, '/personen/anna-berger/benachrichtigungen.xml', 'notices'],
+      ];
+      for (const [who, path, schema] of lists) {
+        const response = await fetch(server.base + path, { headers: who.read });
+        assert.equal(response.status, 200, path);
+        assert.match(response.headers.get('content-type') ?? '', /^application\/xml/);
+        const result = await validateXml(await response.text(), schemaFile(schema, 'xsd'));
+        assert.ok(result.ok, `${path}: ${result.errors}`);
+      }
+      const page = (await (
+        await fetch(`${server.base}/ausleihen/ueberfaellig.json?anzahl=1`, { headers: staff.read })
+      ).json()) as { naechste?: string; ausleihe: unknown[] };
+      assert.equal(page.ausleihe.length, 1);
+      assert.match(page.naechste ?? '', /\/ausleihen\/ueberfaellig\.json\?nach=[\w-]+&anzahl=1$/);
+    },
+  );
 
   for (const width of [1280, 390]) {
     test(`axe: no serious or critical violation on the lists at ${width} px`, async () => {

@@ -8,6 +8,7 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { momentHtml, momentText } from '../shared/dates.ts';
 import { loansPath } from '../loans/access.ts';
 import { holdsPath } from '../holds/access.ts';
+import { personNoticesPath } from '../notices/paths.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
 import { fullName, personPath } from '../shared/urls.ts';
@@ -65,6 +66,7 @@ function accountHtml(m: AccountModel, ctx: RequestContext): Markup {
           ? html`<ul class="my-links">
               <li><a href="${ctx.links.relative(loansPath(a.id))}">${t.myLoans}</a></li>
               <li><a href="${ctx.links.relative(holdsPath(m.person.slug))}">${t.myHolds}</a></li>
+              <li><a href="${ctx.links.relative(personNoticesPath(m.person.slug))}">${t.myNotices}</a></li>
             </ul>`
           : ''
       }
