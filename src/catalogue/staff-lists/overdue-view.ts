@@ -33,7 +33,7 @@ function rowHtml(r: OverdueRow, m: OverdueModel, ctx: RequestContext): Markup {
     <td data-label="${t.due}">${timeHtml(r.dueAt, ctx)}</td>
     <td data-label="${t.person}">
       <a href="${rel(loansPath(r.person.id))}">${fullName(r.person)}</a>${
-        r.cardNumber !== null ? html` <span class="card">(${r.cardNumber})</span>` : ''
+        r.cardNumber !== null ? html` <span class="card-number">(${r.cardNumber})</span>` : ''
       }
     </td>
     <td data-label="${t.work}"><a href="${rel(workPath(r.werk.slug))}">${r.werk.titel}</a></td>

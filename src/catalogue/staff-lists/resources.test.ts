@@ -245,6 +245,11 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         assert.equal(statusOf(await run(overdue, 'GET', { query: `tage=${bad}` })), 400, bad);
       const html = await valid(overdue, 'overdue-loans', 'tage=3');
       assert.match(html, /<h1>Überfällige Ausleihen \(mindestens 3 Tage\)<\/h1>/);
+      const en = { query: 'tage=3', lang: 'en' as const };
+      const english = bodyOf(representationOf(await run(overdue, 'GET', en)), 'html', en);
+      assert.match(english, /<html lang="en">/);
+      assert.match(english, /<h1>Overdue loans \(at least 3 days\)<\/h1>/);
+      assert.match(english, /<th scope="col">Days overdue<\/th>/);
       assert.match(html, /<input id="tage" name="tage" type="number" min="1" max="3650" value="3"/);
     });
   });
