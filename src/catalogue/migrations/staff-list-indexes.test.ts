@@ -27,7 +27,7 @@ async function indexes(db: Kysely<DB>, dialect: string): Promise<string[]> {
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
   test(`0023-staff-list-indexes on ${target.dialect}: up, down, up`, { skip: target.skip }, async () => {
-    const database = await target.open<DB>();
+    const database = await target.open();
     try {
       assert.deepEqual(await indexes(database.db, target.dialect), NAMES);
       const undone = await migrateDownThrough(database, catalogueMigrations, '0023-staff-list-indexes');
