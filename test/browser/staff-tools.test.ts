@@ -188,6 +188,10 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
         'Fällige Ausleihen /ausleihen',
         'Theke /theke',
         'Rückgabe /rueckgabe',
+        'Leser /leser',
+        'Abholregal /abholregal',
+        'Überfällige /ausleihen/ueberfaellig',
+        'Benachrichtigungen /benachrichtigungen',
         'Fehlerprotokoll /protokoll/fehler',
         'Serverstatus /server-status',
       ]);
