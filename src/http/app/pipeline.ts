@@ -182,21 +182,22 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
   // content-type parsers fill request.body.
   const mediaTypeOf = (request: FastifyRequest) => request.state.mediaType;
   const refuseBody = (request: FastifyRequest) => refuseBeforeReading(request, mediaTypeOf, layer.bodyLimit);
-  if (layer.auth)
-    app.addHook('preParsing', async (request, _reply, payload) => {
-      await authenticate(layer, request.state, request);
-      refuseBody(request);
-      // Then a write its handler refuses for this client whatever the body: answered unread
-      // (refuse-unread.ts, ADR 0077). Only writes with a body to such a resource wait for it.
-      const resource = resourceOf(request);
-      if (resource && hasBody(request.headers) && mayRefuseUnread(resource, request.method)) {
-        const refusal = await unreadRefusal(request.state, request, resource);
-        if (refusal) throw refusal;
-      }
-      return payload;
-    });
-  else
-    app.addHook('preParsing', (request, _reply, payload, done) => {
+  // Then a write its handler refuses for this client whatever the body: answered unread
+  // (refuse-unread.ts, ADR 0077). Only writes with a body to such a resource wait for it.
+  const readBody = async (request: FastifyRequest): Promise<void> => {
+    await authenticate(layer, request.state, request);
+    refuseBody(request);
+    const resource = resourceOf(request);
+    if (resource && hasBody(request.headers) && mayRefuseUnread(resource, request.method)) {
+      const refusal = await unreadRefusal(request.state, request, resource);
+      if (refusal) throw refusal;
+    }
+  };
+  // Callback form: a request that plainly carries no credentials has nothing to await (most
+  // reads), so it goes on in the same turn (ADR 0066's reason for callback hooks).
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const anonymous = layer.auth === undefined || request.state.isPlainlyAnonymous(request);
+    if (anonymous && !(layer.auth && hasBody(request.headers))) {
       try {
         refuseBody(request);
       } catch (error) {
@@ -204,7 +205,10 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
         return;
       }
       done(null, payload);
-    });
+      return;
+    }
+    readBody(request).then(() => done(null, payload), done);
+  });
   registerBodyParsers(app, {
     limit: layer.bodyLimit,
     mediaTypeOf,
@@ -213,7 +217,15 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
         warnBodyNearLimit(layer.errorLog, request.raw, size, layer.bodyLimit);
     },
   });
-  app.addHook('preHandler', (request) => authorizeAndOverride(layer, request.state, request));
+  // A safe method passes the CSRF check unread and has no form override: nothing to await.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
+      done();
+      return;
+    }
+    authorizeAndOverride(layer, request.state, request).then(() => done(), done);
+  });
   // (dispatch: dispatch.ts, one route per resource path, added by create-app.ts)
   // finish, one hook: first the bodies that sendPrepared did not compress (problems,
   // applications' own routes), then the headers every response carries.
@@ -230,16 +242,19 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
   // slow: a slow answer is a warning; an event stream (the live error log) is long by design.
   const slow = layer.slowRequestMs;
   if (slow !== undefined)
-    app.addHook('onResponse', async (request, reply) => {
-      if (reply.elapsedTime <= slow) return;
-      if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
-      warnSlowRequest(
-        layer.errorLog,
-        request.raw,
-        stateOf(layer, request).originalUrl,
-        reply.elapsedTime,
-        slow,
-      );
+    app.addHook('onResponse', (request, reply, done) => {
+      if (
+        reply.elapsedTime > slow &&
+        !String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')
+      )
+        warnSlowRequest(
+          layer.errorLog,
+          request.raw,
+          stateOf(layer, request).originalUrl,
+          reply.elapsedTime,
+          slow,
+        );
+      done();
     });
   // problem: errors thrown anywhere above, Fastify's own client errors, and unknown paths.
   app.setErrorHandler((error, request, reply) => sendProblemToViewer(layer, request, reply, error));
