@@ -6,12 +6,9 @@
 import type { Handler, Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { ConflictError } from '../../storage/index.ts';
 import type { Work, WorkStore } from '../model.ts';
-import { HttpError, notFound } from '../shared/errors.ts';
-import { resolve } from '../shared/lookup.ts';
-import { copiesPath, copyPath } from '../shared/urls.ts';
+import { HttpError, notFound, resolve, copiesPath, copyPath } from '../shared/index.ts';
 import { isValidSlug } from '../slugs.ts';
-import { requireStaff, writeMethods, type WriteMethods } from '../writes/index.ts';
-import { staffOnly } from '../writes/access.ts';
+import { requireStaff, writeMethods, type WriteMethods, staffOnly } from '../writes/index.ts';
 import { CopiesOnLoanError } from './count.ts';
 import { copiesRepresentation } from './copies-view.ts';
 import { copyFormView, type CopyFormModel } from './forms.ts';

@@ -1,6 +1,6 @@
 // The error log is for staff only (docs/logs.md): anyone else, logged in or not, gets 403.
 import type { Principal } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 
 export const ERROR_LOG_PATH = '/protokoll/fehler';
 /** The live stream: a plain route (text/event-stream is none of the layer's three formats). */

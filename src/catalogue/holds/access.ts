@@ -2,8 +2,7 @@
 // is for staff. Everyone else — another member or an anonymous client — gets 403, also for a
 // person that does not exist (only staff learn 404/410), as for loans (loans/access.ts).
 import type { RequestContext } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
-import { personPath, workPath } from '../shared/urls.ts';
+import { HttpError, personPath, workPath } from '../shared/index.ts';
 
 export const holdsPath = (personSlug: string): string => `${personPath(personSlug)}/vormerkungen`;
 export const holdPath = (personSlug: string, holdId: number): string => `${holdsPath(personSlug)}/${holdId}`;

@@ -5,7 +5,7 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { WorkSummary } from '../model.ts';
-import { workPath } from '../shared/urls.ts';
+import { workPath } from '../shared/index.ts';
 import { workCard } from '../works/index.ts';
 
 export interface HomeModel {

@@ -3,15 +3,19 @@
 import type { Format, Principal, RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
-import { suffixPath } from '../shared/urls.ts';
-import { logoutButton } from '../session/form.ts';
-import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from '../session/return-path.ts';
-import { sessionStrings } from '../session/strings.ts';
-import { DUE_PATH } from '../loans/access.ts';
-import { CHECK_IN_PATH } from '../lending/paths.ts';
-import { DESK_PATH } from '../desk/paths.ts';
-import { ERROR_LOG_PATH } from '../error-log/access.ts';
-import { SERVER_STATUS_PATH } from '../server-status/access.ts';
+import { suffixPath } from '../shared/index.ts';
+import {
+  logoutButton,
+  RETURN_FIELD,
+  safeReturnPath,
+  SESSION_PATH,
+  sessionStrings,
+} from '../session/index.ts';
+import { DUE_PATH } from '../loans/index.ts';
+import { CHECK_IN_PATH } from '../check-in/index.ts';
+import { DESK_PATH } from '../desk/index.ts';
+import { ERROR_LOG_PATH } from '../error-log/index.ts';
+import { SERVER_STATUS_PATH } from '../server-status/index.ts';
 
 /** What the layout needs from a request: also satisfied by the layer's error-page context. */
 export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {

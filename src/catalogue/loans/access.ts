@@ -2,8 +2,7 @@
 // Everyone else — another member or an anonymous client — gets 403, and so does a request for
 // a user id that does not exist, unless it comes from staff (404): existence is not leaked.
 import type { RequestContext } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
-import { parseId } from '../shared/ids.ts';
+import { HttpError, parseId } from '../shared/index.ts';
 
 /** A positive integer query parameter, or null when absent or malformed. */
 export function idParam(ctx: RequestContext, name: string): number | null {

@@ -5,22 +5,21 @@
 // Access is checked first, on every method: owner or staff, else 403 (access.ts).
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { isFields } from '../../http/body/fields.ts';
-import { formFlow } from '../writes/access.ts';
+import { formFlow } from '../writes/index.ts';
 import type { PersonRef } from '../model.ts';
-import { gone, HttpError, notFound } from '../shared/errors.ts';
+import { gone, HttpError, notFound, clockChanges, freshUntilField } from '../shared/index.ts';
 import { DUE_PATH, idParam, loanPath, loansPath, requireOwnerOrStaff, requireStaff } from './access.ts';
 import { dueInstants, dueView, type DueModel } from './due-view.ts';
 import { loanChangedAt, loanRepresentation } from './loan-view.ts';
 import { loansInstants, loansView, type LoansModel } from './loans-view.ts';
-import { clockChanges, freshUntilField } from '../shared/clock-changes.ts';
 import type { Loan, LoanStore } from './model.ts';
 import { DEFAULT_DUE_LIMIT, LOAN_DAYS } from './store.ts';
 import { parseWerkField, WERK_FIELD_PROBLEM } from './werk-field.ts';
-import { deskReturnsProblem } from '../lending/problems.ts';
+import { deskReturnsProblem } from './lending-problems.ts';
 import { borrowRefusal, invalidExemplar, invalidWerk } from './borrow-refusals.ts';
 import { EXEMPLAR_FIELD_PROBLEM, parseExemplarField } from './copy-field.ts';
-import type { DeskStore } from '../desk/store.ts';
-import { DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
+import type { DeskStore } from '../desk/index.ts';
+import { DEFAULT_OVERDUE_BLOCK_DAYS } from './overdue.ts';
 
 export interface LoanResourceOptions {
   /** Clock deciding which loans are overdue (tests pin it). */

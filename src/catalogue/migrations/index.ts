@@ -45,3 +45,4 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0020-circulation-rules': circulationRules(context),
   '0021-notices': notices(context),
 });
+export { searchStems } from './0017-search-stems.ts';

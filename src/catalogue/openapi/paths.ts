@@ -7,7 +7,7 @@
 // derived in ./responses.ts from the method, the access and the path, never listed here.
 import type { ErrorCode } from '../../http/errors/index.ts';
 import type { HandlerMethod } from '../../http/resource/types.ts';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/paging.ts';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/index.ts';
 import type { SchemaName } from '../schemas/index.ts';
 import type { BodyName } from './bodies.ts';
 

@@ -3,15 +3,13 @@
 // The write methods exist when the store can write (write.ts), so OPTIONS and 405 list them.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore } from '../model.ts';
-import { lookUp, resolve } from '../shared/lookup.ts';
-import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
+import { lookUp, resolve, linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/index.ts';
 import { personRepresentation } from './person-view.ts';
-import { pickWriteMethods } from '../writes/index.ts';
+import { pickWriteMethods, wantsDeleteConfirmation } from '../writes/index.ts';
 import { isWritablePersonStore, personWriteMethods } from './write.ts';
 import { personsView, type PersonsModel } from './persons-view.ts';
 import { visibleTo } from './visibility.ts';
-import { wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
-import type { OpenLending } from '../lending/open-lending.ts';
+import type { OpenLending } from '../loans/index.ts';
 import { personDeleteRepresentation } from './confirm-delete-view.ts';
 
 /** The SQL store says what a person has open at the library and holds; read-only fakes do not. */

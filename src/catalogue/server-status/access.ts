@@ -1,6 +1,6 @@
 // /server-status is for staff only, as Apache's is usually kept to the admins (`Require`).
 import type { Principal } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 
 export const SERVER_STATUS_PATH = '/server-status';
 

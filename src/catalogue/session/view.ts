@@ -3,7 +3,7 @@
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import type { Principal, RequestContext, View } from '../../http/resource/types.ts';
 import { layout } from '../layout/index.ts';
-import { personPath } from '../shared/urls.ts';
+import { personPath } from '../shared/index.ts';
 import { loginForm, logoutButton } from './form.ts';
 import { sessionStrings } from './strings.ts';
 

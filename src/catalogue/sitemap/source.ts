@@ -4,7 +4,7 @@
 // holds more than one batch of rows in memory.
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../tables.ts';
-import { personPath, workPath } from '../shared/urls.ts';
+import { personPath, workPath } from '../shared/index.ts';
 
 export interface SitemapEntry {
   /** Path under the base: `/personen/goethe`. */

@@ -4,8 +4,16 @@
 // references (write.ts), so OPTIONS and 405 list exactly what works.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore, WorkStore } from '../model.ts';
-import { lookUp, resolve } from '../shared/lookup.ts';
-import { linkHeaders, listQuery, loadPage, pageLinks, pagePath, suggestionLink } from '../shared/paging.ts';
+import {
+  lookUp,
+  resolve,
+  linkHeaders,
+  listQuery,
+  loadPage,
+  pageLinks,
+  pagePath,
+  suggestionLink,
+} from '../shared/index.ts';
 import { workRepresentation } from './work-view.ts';
 import { pickWriteMethods } from '../writes/index.ts';
 import { isWritableWorkStore, workWriteMethods } from './write.ts';

@@ -4,7 +4,7 @@
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import type { Work } from '../model.ts';
-import { workPath } from '../shared/urls.ts';
+import { workPath } from '../shared/index.ts';
 import {
   errorSummary,
   field,
@@ -13,7 +13,7 @@ import {
   hiddenFields,
   type FormState,
 } from '../writes/index.ts';
-import { TITLE_MAX } from './work-input.ts';
+import { TITLE_MAX } from './input.ts';
 
 function labels(ctx: RequestContext): Record<string, string> {
   const t = formStrings(ctx.lang);

@@ -5,8 +5,7 @@
 // ADR 0063). Staff get 404 for an unknown person, 410 for a deleted one, 301/308 for a moved slug.
 import type { Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { Person, PersonStore } from '../model.ts';
-import { HttpError } from '../shared/errors.ts';
-import { lookUp, resolve } from '../shared/lookup.ts';
+import { HttpError, lookUp, resolve } from '../shared/index.ts';
 import type { AccountStore } from './store.ts';
 import type { AccountDetails } from './rows.ts';
 import { accountStrings } from './strings.ts';
