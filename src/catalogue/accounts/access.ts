@@ -9,9 +9,10 @@ import { HttpError, lookUp, resolve } from '../shared/index.ts';
 import type { AccountStore } from './store.ts';
 import type { AccountDetails } from './rows.ts';
 import { accountStrings } from './strings.ts';
+import { pathBuilder } from '../registry/index.ts';
 
-export const accountPath = (slug: string): string => `/personen/${encodeURIComponent(slug)}/konto`;
-export const passwordPath = (slug: string): string => `${accountPath(slug)}/passwort`;
+export const accountPath = pathBuilder<[slug: string]>('Account');
+export const passwordPath = pathBuilder<[slug: string]>('Password');
 
 export interface AccountTarget {
   readonly person: Person;

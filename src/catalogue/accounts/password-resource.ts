@@ -19,6 +19,7 @@ import { ACCOUNT_PROBLEMS, readNewPassword, required, text } from './input.ts';
 import { passwordRepresentation } from './password-view.ts';
 import type { AccountStore } from './store.ts';
 import { accountPath, accountTarget, passwordPath } from './access.ts';
+import { routeOf } from '../registry/index.ts';
 
 export interface AccountResourceOptions {
   /** Hashes a new password (default: scrypt, ADR 0035; tests pass a fast one). */
@@ -76,7 +77,7 @@ export function passwordResource(
 
   return {
     name: 'account-password',
-    path: '/konto/passwort',
+    path: routeOf('Password'),
     methods: {
       async GET(ctx) {
         const found = await target(ctx, 301);

@@ -32,6 +32,7 @@ import type { AccountResourceOptions } from './password-resource.ts';
 import type { AccountDetails } from './rows.ts';
 import { isValidUsername, normaliseUsername, type AccountStore } from './store.ts';
 import { accountPath, accountTarget } from './access.ts';
+import { routeOf } from '../registry/index.ts';
 
 /** `?anlegen`: staff's HTML form that creates the account of a person without one. */
 export const CREATE_PARAM = 'anlegen';
@@ -150,7 +151,7 @@ export function accountResource(
 
   return {
     name: 'account',
-    path: '/konto',
+    path: routeOf('Account'),
     methods: {
       async GET(ctx) {
         const found = await accountTarget(ctx, persons, accounts, accountPath, 301);

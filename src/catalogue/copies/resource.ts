@@ -16,6 +16,7 @@ import { copyRepresentation } from './copy-view.ts';
 import { COPY_FIELD_NAMES, readCopy } from './input.ts';
 import type { Copy, CopyInput } from './model.ts';
 import type { CopyStore } from './store.ts';
+import { routeOf } from '../registry/index.ts';
 
 const NUMMER = /^[1-9]\d{0,8}$/;
 
@@ -86,7 +87,7 @@ export function copiesResource(store: CopyStore, works: WorkStore): ResourceDefi
   return {
     name: 'copies',
     cacheable: true,
-    path: '/exemplare',
+    path: routeOf('Copies'),
     methods: {
       GET: async (ctx) => {
         const work = await workOf(works, ctx, copiesPath, 301);
@@ -115,7 +116,7 @@ export function copyResource(store: CopyStore, works: WorkStore): ResourceDefini
   return {
     name: 'copy',
     cacheable: true,
-    path: '/exemplar',
+    path: routeOf('Copy'),
     methods: {
       GET: async (ctx) => {
         const nummer = nummerOf(ctx);

@@ -18,6 +18,7 @@ import { holdsView, queueView, type HoldsModel, type QueueModel } from './list-v
 import type { Hold, HoldStore } from './model.ts';
 import { HOLD_DAYS } from './queue.ts';
 import { invalidWerk, placeRefusal } from './refusals.ts';
+import { routeOf } from '../registry/index.ts';
 
 export interface HoldResourceOptions {
   /** Days a copy is kept, shown beside the form; the store's setting decides (default 7). */
@@ -44,7 +45,7 @@ export function holdsResource(store: HoldStore, opts: HoldResourceOptions = {}):
   return {
     name: 'holds',
     cacheable: true,
-    path: '/vormerkungen',
+    path: routeOf('Holds'),
     methods: {
       GET: async (ctx) => {
         const result = await member(store, ctx, holdsPath);
@@ -112,7 +113,7 @@ export function holdResource(store: HoldStore): ResourceDefinition {
   return {
     name: 'hold',
     cacheable: true,
-    path: '/vormerkung',
+    path: routeOf('Hold'),
     methods: {
       GET: async (ctx) => {
         const found = await openHold(ctx);
@@ -149,7 +150,7 @@ export function queueResource(store: HoldStore): ResourceDefinition {
   return {
     name: 'hold-queue',
     cacheable: true,
-    path: '/warteschlange',
+    path: routeOf('HoldQueue'),
     methods: {
       GET: async (ctx) => {
         if (!isStaff(ctx)) throw forbidden(ctx, 'queue');

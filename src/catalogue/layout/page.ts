@@ -3,7 +3,7 @@
 import type { Format, Principal, RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
-import { suffixPath } from '../shared/index.ts';
+import { suffixPath, PERSONS_PATH, WORKS_PATH } from '../shared/index.ts';
 import {
   logoutButton,
   RETURN_FIELD,
@@ -16,6 +16,7 @@ import { CHECK_IN_PATH } from '../check-in/index.ts';
 import { DESK_PATH } from '../desk/index.ts';
 import { ERROR_LOG_PATH } from '../error-log/index.ts';
 import { SERVER_STATUS_PATH } from '../server-status/index.ts';
+import type { Section } from '../registry/index.ts';
 
 /** What the layout needs from a request: also satisfied by the layer's error-page context. */
 export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
@@ -57,16 +58,7 @@ export interface Page {
   /** Extra <link> elements (e.g. paging) as path + rel. */
   readonly headLinks?: readonly { readonly rel: string; readonly path: string }[];
   /** Which navigation entry is current. */
-  readonly section?:
-    | 'home'
-    | 'persons'
-    | 'works'
-    | 'due-loans'
-    | 'check-in'
-    | 'error-log'
-    | 'server-status'
-    | 'desk'
-    | 'my-account';
+  readonly section?: Section;
   /** Prefills the header search box. */
   readonly searchValue?: string;
   /** The page has its own search form (the home page): the header leaves its box out. */
@@ -139,7 +131,7 @@ export function layout(page: Page, ctx: PageContext): Markup {
                     role="search"
                     aria-label="${t.quickSearchLabel}"
                     method="get"
-                    action="${rel('/werke')}"
+                    action="${rel(WORKS_PATH)}"
                   >
                     <label for="suche-kopf">${t.searchLabel}</label>
                     <input
@@ -157,8 +149,8 @@ export function layout(page: Page, ctx: PageContext): Markup {
           <nav aria-label="${t.navLabel}">
             <ul>
               <li><a href="${rel('/')}" ${current('home')}>${t.navHome}</a></li>
-              <li><a href="${rel('/personen')}" ${current('persons')}>${t.navPersons}</a></li>
-              <li><a href="${rel('/werke')}" ${current('works')}>${t.navWorks}</a></li>
+              <li><a href="${rel(PERSONS_PATH)}" ${current('persons')}>${t.navPersons}</a></li>
+              <li><a href="${rel(WORKS_PATH)}" ${current('works')}>${t.navWorks}</a></li>
             </ul>
           </nav>
           ${staffNav(ctx, current)}

@@ -9,13 +9,14 @@ import { lifeDatesFormView, type LifeDatesFormModel } from './forms.ts';
 import { LIFE_DATES_FIELD_NAMES, readLifeDates } from './input.ts';
 import type { LifeDates, LifeDatesInput, LifeDatesStore } from './store.ts';
 import { lifeDatesRepresentation } from './view.ts';
+import { routeOf } from '../registry/index.ts';
 
 export function lifeDatesResource(store: LifeDatesStore): ResourceDefinition {
   return {
     name: 'life-dates',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
-    path: '/lebensdaten',
+    path: routeOf('LifeDates'),
     methods: {
       GET: async (ctx) => {
         // A private person's life dates are theirs and staff's; to anyone else unknown (ADR 0062).

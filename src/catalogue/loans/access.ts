@@ -3,6 +3,7 @@
 // a user id that does not exist, unless it comes from staff (404): existence is not leaked.
 import type { RequestContext } from '../../http/resource/types.ts';
 import { HttpError, parseId } from '../shared/index.ts';
+import { pathBuilder, routeOf } from '../registry/index.ts';
 
 /** A positive integer query parameter, or null when absent or malformed. */
 export function idParam(ctx: RequestContext, name: string): number | null {
@@ -42,9 +43,8 @@ export function requireStaff(ctx: RequestContext): void {
   }
 }
 
-export const loansPath = (personId: number): string => `/ausleihen/${personId}`;
-export const loanPath = (personId: number, loanId: number): string => `/ausleihen/${personId}/${loanId}`;
-export const DUE_PATH = '/ausleihen';
+export const loansPath = pathBuilder<[personId: number]>('Loans');
+export const loanPath = pathBuilder<[personId: number, loanId: number]>('Loan');
+export const DUE_PATH = routeOf('DueLoans');
 /** A loan's renewal: POST renews it (ADR 0060). */
-export const renewalPath = (personId: number, loanId: number): string =>
-  `${loanPath(personId, loanId)}/verlaengerung`;
+export const renewalPath = pathBuilder<[personId: number, loanId: number]>('Renewal');

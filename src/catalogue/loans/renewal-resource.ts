@@ -10,6 +10,7 @@ import { idParam, loansPath, requireOwnerOrStaff } from './access.ts';
 import { loanRepresentation } from './loan-view.ts';
 import type { LoanStore } from './model.ts';
 import type { RenewalStore, RenewOutcome } from './renew.ts';
+import { routeOf } from '../registry/index.ts';
 
 export { renewalPath } from './access.ts';
 
@@ -44,7 +45,7 @@ export function renewalResource(
   const now = opts.now ?? (() => new Date());
   return {
     name: 'renewal',
-    path: '/verlaengerung',
+    path: routeOf('Renewal'),
     methods: {
       POST: async (ctx) => {
         const personId = idParam(ctx, 'benutzer');

@@ -20,6 +20,7 @@ import { borrowRefusal, invalidExemplar, invalidWerk } from './borrow-refusals.t
 import { EXEMPLAR_FIELD_PROBLEM, parseExemplarField } from './copy-field.ts';
 import type { DeskStore } from '../desk/index.ts';
 import { DEFAULT_OVERDUE_BLOCK_DAYS } from './overdue.ts';
+import { routeOf } from '../registry/index.ts';
 
 export interface LoanResourceOptions {
   /** Clock deciding which loans are overdue (tests pin it). */
@@ -76,7 +77,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
     // Overdue-ness is the clock's: each representation says until when it holds (freshUntil,
     // ADR 0067), so the representation cache may keep it until then (ADR 0048).
     cacheable: true,
-    path: '/ausleihen',
+    path: routeOf('DueLoans'),
     // `/ausleihen` is the staff's list of loans due (GET only); POST borrows at a user's loans.
     methodsAt: (query) => (query.get('benutzer') === null ? ['GET'] : ['GET', 'POST']),
     methods: {
@@ -185,7 +186,7 @@ export function loanResource(store: LoanStore, opts: LoanResourceOptions = {}): 
     name: 'loan',
     // Fresh until it falls due (freshUntil, ADR 0067): cacheable like the catalogue's resources.
     cacheable: true,
-    path: '/ausleihe',
+    path: routeOf('Loan'),
     methods: {
       GET: async (ctx) => ({
         type: 'representation',

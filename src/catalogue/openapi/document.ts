@@ -7,6 +7,7 @@ import { problemSchemas } from '../../http/errors/index.ts';
 import type { HandlerMethod, Links, ResourceDefinition } from '../../http/resource/types.ts';
 import { readSchema, type SchemaName } from '../schemas/index.ts';
 import { BODIES, type BodySchema } from './bodies.ts';
+import { isNumberParameter } from '../registry/index.ts';
 import { DOCUMENTED_PATHS, type Access, type DocumentedPath, type OperationFacts } from './paths.ts';
 import { codesOf, DEFAULT_SUCCESS, operationStatuses, problemResponseName } from './responses.ts';
 import { hoisted } from './schemas.ts';
@@ -34,7 +35,9 @@ function pathParameters(path: string): Json[] {
     name,
     in: 'path',
     required: true,
-    schema: name!.endsWith('_id') ? { type: 'integer', minimum: 1 } : { type: 'string', pattern: '^[^/.]+$' },
+    schema: isNumberParameter(name!)
+      ? { type: 'integer', minimum: 1 }
+      : { type: 'string', pattern: '^[^/.]+$' },
   }));
 }
 

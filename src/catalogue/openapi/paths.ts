@@ -1,5 +1,5 @@
-// What the resource definitions do not carry, for /openapi.json (ADRs 0057, 0074): each
-// resource's readable URL patterns (the rewrite table maps them onto the route, not back), the
+// What the resource definitions do not carry, for /openapi.json (ADRs 0057, 0074), for each URL
+// of the registry (../registry/urls.ts, ADR 0090, which holds its path and resource): the
 // schema its representation names, its query parameters, who may use each method, the body a
 // write takes and the problems particular to it. The METHODS are not here: the generator reads
 // them from the registered definitions, so a new one shows up by itself (with the defaults
@@ -10,6 +10,7 @@ import type { HandlerMethod } from '../../http/resource/types.ts';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/index.ts';
 import type { SchemaName } from '../schemas/index.ts';
 import type { BodyName } from './bodies.ts';
+import { RESOURCE_URLS, type UrlId } from '../registry/index.ts';
 
 export interface QueryParameter {
   readonly name: string;
@@ -40,13 +41,10 @@ export interface OperationFacts {
   readonly description?: string;
 }
 
-export interface DocumentedPath {
-  /** ResourceDefinition.name of the resource that answers this path. */
-  readonly resource: string;
-  /** Readable path under the base, `{name}` for a path parameter (`…_id` ones are numbers). */
-  readonly path: string;
-  /** Names the operations: `get` + `Work` = `getWork`. Unique. */
-  readonly id: string;
+/** What a client needs to know of one URL of the registry, found by its id. */
+export interface PathFacts {
+  /** The registry's URL (../registry/urls.ts) these facts are about. */
+  readonly id: UrlId;
   readonly summary: string;
   /** The JSON Schema of the representation (`/schema/{schema}.json`); none: undescribed object. */
   readonly schema?: SchemaName;
@@ -60,6 +58,14 @@ export interface DocumentedPath {
    * for the route; test/api/openapi.test.ts checks both against Allow). Absent: all.
    */
   readonly methods?: readonly HandlerMethod[];
+}
+
+/** A documented path: the registry's URL (resource, readable path) with its facts. */
+export interface DocumentedPath extends PathFacts {
+  /** ResourceDefinition.name of the resource that answers this path. */
+  readonly resource: string;
+  /** Readable path under the base, `{name}` for a path parameter (`…_id` ones are numbers). */
+  readonly path: string;
 }
 
 const text = { type: 'string' };
@@ -103,10 +109,8 @@ const BORROW_REFUSALS: readonly ErrorCode[] = [
   'SHELFMARK_LOAN_LIMIT',
 ];
 
-export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
+const FACTS: readonly PathFacts[] = [
   {
-    resource: 'home',
-    path: '/',
     id: 'Home',
     summary: 'The home page',
     schema: 'home',
@@ -114,8 +118,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     write: 'staff',
   },
   {
-    resource: 'persons',
-    path: '/personen',
     id: 'Persons',
     summary: 'Persons: search, page, create',
     schema: 'persons',
@@ -133,8 +135,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'person',
-    path: '/personen/{slug}',
     id: 'Person',
     summary: 'One person',
     schema: 'person',
@@ -157,8 +157,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'life-dates',
-    path: '/personen/{slug}/lebensdaten',
     id: 'LifeDates',
     summary: "A person's years of birth and death",
     schema: 'life-dates',
@@ -170,8 +168,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'works',
-    path: '/werke',
     id: 'Works',
     summary: 'Works: search, page, create',
     schema: 'works',
@@ -184,8 +180,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'work',
-    path: '/werke/{slug}',
     id: 'Work',
     summary: 'One work',
     schema: 'work',
@@ -199,8 +193,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'copies',
-    path: '/werke/{slug}/exemplare',
     id: 'Copies',
     summary: "A work's copies with shelfmark, barcode, location and status",
     schema: 'copies',
@@ -212,8 +204,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'copy',
-    path: '/werke/{slug}/exemplare/{nummer}',
     id: 'Copy',
     summary: 'One copy',
     schema: 'copy',
@@ -227,8 +217,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'loans',
-    path: '/ausleihen',
     id: 'DueLoans',
     summary: 'Open loans by due date',
     schema: 'due-loans',
@@ -238,8 +226,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'List the open loans by due date' } },
   },
   {
-    resource: 'loans',
-    path: '/ausleihen/{user_id}',
     id: 'Loans',
     summary: "A user's current loans",
     schema: 'loans',
@@ -257,8 +243,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'loan',
-    path: '/ausleihen/{user_id}/{loan_id}',
     id: 'Loan',
     summary: 'One loan',
     schema: 'loan',
@@ -274,8 +258,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'renewal',
-    path: '/ausleihen/{user_id}/{loan_id}/verlaengerung',
     id: 'Renewal',
     summary: 'The renewal of a loan',
     read: 'owner',
@@ -296,8 +278,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'check-in',
-    path: '/rueckgabe',
     id: 'CheckIn',
     summary: "The desk's check-in",
     schema: 'check-in',
@@ -315,8 +295,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'desk',
-    path: '/theke',
     id: 'Desk',
     summary: 'The desk: a patron by library card, lending the copies in hand (ADR 0082)',
     schema: 'desk',
@@ -342,8 +320,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'holds',
-    path: '/personen/{slug}/vormerkungen',
     id: 'Holds',
     summary: "A member's open holds",
     schema: 'holds',
@@ -361,8 +337,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'hold',
-    path: '/personen/{slug}/vormerkungen/{hold_id}',
     id: 'Hold',
     summary: 'One hold: its place in the queue or until when a copy is kept',
     schema: 'hold',
@@ -371,8 +345,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Read a hold' }, DELETE: { summary: 'Cancel a hold' } },
   },
   {
-    resource: 'hold-queue',
-    path: '/werke/{slug}/vormerkungen',
     id: 'HoldQueue',
     summary: "A work's queue of holds",
     schema: 'hold-queue',
@@ -381,8 +353,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Read a work’s queue of holds' } },
   },
   {
-    resource: 'account',
-    path: '/personen/{slug}/konto',
     id: 'Account',
     summary: "A person's account",
     schema: 'account',
@@ -400,8 +370,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'account-password',
-    path: '/personen/{slug}/konto/passwort',
     id: 'Password',
     summary: "An account's password",
     schema: 'password',
@@ -418,8 +386,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'session',
-    path: '/sitzung',
     id: 'Session',
     summary: 'The session',
     schema: 'session',
@@ -438,8 +404,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'error-log',
-    path: '/protokoll/fehler',
     id: 'ErrorLog',
     summary: 'The last entries of the error log',
     schema: 'error-log',
@@ -460,8 +424,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Read the last entries of the error log' } },
   },
   {
-    resource: 'server-status',
-    path: '/server-status',
     id: 'ServerStatus',
     summary: 'Server status',
     schema: 'server-status',
@@ -470,3 +432,10 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Read the server status' } },
   },
 ];
+
+/** Every URL of the registry with its facts, in the registry's order; one without facts throws. */
+export const DOCUMENTED_PATHS: readonly DocumentedPath[] = RESOURCE_URLS.map((url) => {
+  const facts = FACTS.find((f) => f.id === url.id);
+  if (!facts) throw new Error(`openapi/paths.ts has no facts for the URL ${url.id} (${url.path})`);
+  return { ...facts, resource: url.resource, path: url.path };
+});

@@ -5,7 +5,7 @@
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import type { Person } from '../model.ts';
-import { fullName, personPath } from '../shared/index.ts';
+import { fullName, personPath, PERSONS_PATH } from '../shared/index.ts';
 import {
   errorSummary,
   field,
@@ -45,7 +45,7 @@ export function personFormValues(p: Person): Record<string, string> {
 
 export function newPersonForm(state: FormState, ctx: RequestContext): Markup {
   const t = formStrings(ctx.lang);
-  return html`<form class="write" method="post" action="${ctx.links.relative('/personen')}" novalidate>
+  return html`<form class="write" method="post" action="${ctx.links.relative(PERSONS_PATH)}" novalidate>
     ${hiddenFields(ctx, 'POST', null)} ${fields('neu', state, ctx)}
     <button type="submit">${t.create}</button>
   </form>`;

@@ -7,7 +7,7 @@ import { strings } from '../i18n/index.ts';
 import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import type { Page, PersonSummary } from '../model.ts';
 import type { ListQuery, PageLinks } from '../shared/index.ts';
-import { fullName, personPath, totalHtml, totalJson, totalXml } from '../shared/index.ts';
+import { fullName, personPath, totalHtml, totalJson, totalXml, PERSONS_PATH } from '../shared/index.ts';
 import { EMPTY_FORM, isStaff, formStrings } from '../writes/index.ts';
 import { newPersonForm } from './forms.ts';
 
@@ -37,7 +37,7 @@ function personsHtml(m: PersonsModel, ctx: RequestContext): Markup {
       role="search"
       aria-label="${t.personSearchLabel}"
       method="get"
-      action="${ctx.links.relative('/personen')}"
+      action="${ctx.links.relative(PERSONS_PATH)}"
     >
       <label for="suche-personen">${t.personSearchLabel}</label>
       <input id="suche-personen" type="search" name="q" value="${m.query.q ?? ''}" />

@@ -2,7 +2,7 @@
 // write flow (writes/flow.ts) with the person's parts. Bodies are forms, JSON or XML with the
 // representation's field names (input.ts).
 import type { Person, PersonStore } from '../model.ts';
-import { personPath } from '../shared/index.ts';
+import { personPath, PERSONS_PATH } from '../shared/index.ts';
 import { hasWriteMethods, writeMethods, type WriteMethods } from '../writes/index.ts';
 import { PERSON_FIELD_NAMES, readPerson, type PersonFields } from './input.ts';
 import { personFormView, type PersonFormModel } from './forms.ts';
@@ -23,7 +23,7 @@ export function isWritablePersonStore(store: PersonStore): store is WritablePers
 export function personWriteMethods(store: WritablePersonStore): WriteMethods {
   return writeMethods<Person, PersonFields>({
     store,
-    collection: '/personen',
+    collection: PERSONS_PATH,
     pathOf: personPath,
     representationOf: personRepresentation,
     // Reading a person looks nothing up: no references.

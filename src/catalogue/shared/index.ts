@@ -39,5 +39,7 @@ export {
   personPath,
   suffixPath,
   workPath,
+  PERSONS_PATH,
+  WORKS_PATH,
 } from './urls.ts';
 export { latestStamp, personIdsOf, touchPersonsOf, touchRows, touchWorksOf } from './versions.ts';

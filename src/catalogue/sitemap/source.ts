@@ -4,7 +4,7 @@
 // holds more than one batch of rows in memory.
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../tables.ts';
-import { personPath, workPath } from '../shared/index.ts';
+import { pathBuilder, RECORD_KINDS, type SitemapTable } from '../registry/index.ts';
 
 export interface SitemapEntry {
   /** Path under the base: `/personen/goethe`. */
@@ -22,8 +22,11 @@ export interface SitemapSource {
 
 const BATCH = 1000;
 
-type Table = 'persons' | 'works';
-const PATH_OF: Record<Table, (slug: string) => string> = { persons: personPath, works: workPath };
+type Table = SitemapTable;
+const PATH_OF: Record<Table, (slug: string) => string> = {
+  persons: pathBuilder(RECORD_KINDS.persons.url),
+  works: pathBuilder(RECORD_KINDS.works.url),
+};
 
 /** The table's rows that have a public URL: live, and for persons public (ADR 0062). */
 function listed(db: Kysely<DB>, table: Table) {

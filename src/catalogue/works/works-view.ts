@@ -11,6 +11,7 @@ import {
   fullName,
   personPath,
   workPath,
+  WORKS_PATH,
 } from '../shared/index.ts';
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
@@ -56,7 +57,7 @@ function orderNav(m: WorksModel, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
   const link = (order: 'relevanz' | undefined, label: string) => {
     if (m.query.order === order) return html`<strong aria-current="true">${label}</strong>`;
-    const path = pagePath('/werke', { q: m.query.q, ...(order && { order }), limit: m.query.limit });
+    const path = pagePath(WORKS_PATH, { q: m.query.q, ...(order && { order }), limit: m.query.limit });
     return html`<a href="${ctx.links.relative(keepFormat(path, ctx.format, ctx.formatSource))}" rel="nofollow">${label}</a>`;
   };
   return html`<p class="order">

@@ -3,7 +3,7 @@
 // representation's field names (input.ts); the `person` references are looked up.
 import type { PersonStore, Work, WorkStore } from '../model.ts';
 import { ForeignKeyError } from '../../storage/index.ts';
-import { workPath, HttpError } from '../shared/index.ts';
+import { workPath, HttpError, WORKS_PATH } from '../shared/index.ts';
 import {
   hasWriteMethods,
   problem,
@@ -51,7 +51,7 @@ function copiesOnLoan(error: unknown) {
 export function workWriteMethods(store: WritableWorkStore, persons: PersonStore): WriteMethods {
   return writeMethods<Work, WorkFields>({
     store,
-    collection: '/werke',
+    collection: WORKS_PATH,
     pathOf: workPath,
     representationOf: workRepresentation,
     readInput: (ctx) => readWork(ctx.body, persons, ctx.links),
