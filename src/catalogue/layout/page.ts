@@ -16,7 +16,7 @@ import { CHECK_IN_PATH } from '../check-in/index.ts';
 import { DESK_PATH } from '../desk/index.ts';
 import { ERROR_LOG_PATH } from '../error-log/index.ts';
 import { SERVER_STATUS_PATH } from '../server-status/index.ts';
-import type { Section } from '../registry/index.ts';
+import { routeOf, type Section } from '../registry/index.ts';
 
 /** What the layout needs from a request: also satisfied by the layer's error-page context. */
 export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
@@ -33,7 +33,7 @@ function account(ctx: PageContext, canonicalPath: string | undefined): Markup {
   const rel = (p: string) => ctx.links.relative(p);
   if (ctx.user) {
     return html`<div class="account" role="group" aria-label="${t.accountLabel}">
-      <a class="my-account" href="${rel(`/konto?id=${ctx.user.id}`)}">${t.myAccount}</a>
+      <a class="my-account" href="${rel(`${routeOf('Account')}?id=${ctx.user.id}`)}">${t.myAccount}</a>
       <span
         >${t.loggedInAs} <a href="${rel(SESSION_PATH)}">${ctx.user.username}</a></span
       >
