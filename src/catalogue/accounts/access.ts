@@ -11,8 +11,8 @@ import type { AccountDetails } from './rows.ts';
 import { accountStrings } from './strings.ts';
 import { pathBuilder } from '../registry/index.ts';
 
-export const accountPath = pathBuilder<[slug: string]>('Account');
-export const passwordPath = pathBuilder<[slug: string]>('Password');
+export const accountPath: (slug: string) => string = pathBuilder('Account');
+export const passwordPath: (slug: string) => string = pathBuilder('Password');
 
 export interface AccountTarget {
   readonly person: Person;

@@ -5,9 +5,9 @@ import type { RequestContext } from '../../http/resource/types.ts';
 import { HttpError } from '../shared/index.ts';
 import { pathBuilder, routeOf } from '../registry/index.ts';
 
-export const holdsPath = pathBuilder<[personSlug: string]>('Holds');
-export const holdPath = pathBuilder<[personSlug: string, holdId: number]>('Hold');
-export const queuePath = pathBuilder<[workSlug: string]>('HoldQueue');
+export const holdsPath: (personSlug: string) => string = pathBuilder('Holds');
+export const holdPath: (personSlug: string, holdId: number) => string = pathBuilder('Hold');
+export const queuePath: (workSlug: string) => string = pathBuilder('HoldQueue');
 /** The script-style list URL by person id: what a work page's "Vormerken" button posts to. */
 export const holdsPathById = (personId: number): string => `${routeOf('Holds')}?id=${personId}`;
 

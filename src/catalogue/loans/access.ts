@@ -43,8 +43,8 @@ export function requireStaff(ctx: RequestContext): void {
   }
 }
 
-export const loansPath = pathBuilder<[personId: number]>('Loans');
-export const loanPath = pathBuilder<[personId: number, loanId: number]>('Loan');
+export const loansPath: (personId: number) => string = pathBuilder('Loans');
+export const loanPath: (personId: number, loanId: number) => string = pathBuilder('Loan');
 export const DUE_PATH = routeOf('DueLoans');
 /** A loan's renewal: POST renews it (ADR 0060). */
-export const renewalPath = pathBuilder<[personId: number, loanId: number]>('Renewal');
+export const renewalPath: (personId: number, loanId: number) => string = pathBuilder('Renewal');

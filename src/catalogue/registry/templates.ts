@@ -28,6 +28,9 @@ export function routeOf(id: UrlId): string {
   return url.route ? url.route.slice(0, url.route.indexOf('?')) : url.path;
 }
 
+/** A parameter's group in a rewrite pattern. */
+const groupOf = (name: string): string => (isNumberParameter(name) ? '(\\d+)' : '([^/.]+)');
+
 /** The rewrite rule of one URL (`^/personen/([^/.]+)$` → `/person?slug=$1`), or null without a route. */
 export function rewriteRule(url: ResourceUrl): RewriteRule | null {
   if (!url.route) return null;
@@ -40,13 +43,21 @@ export function rewriteRule(url: ResourceUrl): RewriteRule | null {
   return { pattern: new RegExp(`^${source}$`), target };
 }
 
-const groupOf = (name: string): string => (isNumberParameter(name) ? '(\\d+)' : '([^/.]+)');
+/** The path template of a URL, as a string literal type. */
+type PathOf<I extends UrlId> = Extract<(typeof RESOURCE_URLS)[number], { id: I }>['path'];
+/** A parameter's value: a number for ids and copy numbers (isNumberParameter), else a string. */
+type ValueOf<N extends string> = N extends `${string}_id` | 'nummer' ? number : string;
+/** The values a template's parameters take, in order: `/werke/{slug}/exemplare/{nummer}` → [string, number]. */
+type ValuesOf<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? [ValueOf<N>, ...ValuesOf<Rest>]
+  : [];
 
 /**
  * A link builder for a URL: its parameters in template order (`pathBuilder('Copy')('faust', 2)`
- * → `/werke/faust/exemplare/2`), each percent-encoded.
+ * → `/werke/faust/exemplare/2`), each percent-encoded. Their number and types follow from the
+ * template, so the compiler refuses a builder called with the wrong ones.
  */
-export function pathBuilder<A extends readonly (string | number)[]>(id: UrlId): (...values: A) => string {
+export function pathBuilder<I extends UrlId>(id: I): (...values: ValuesOf<PathOf<I>>) => string {
   const parts = resourceUrl(id).path.split(PARAMETER);
   const literals = parts.filter((_, i) => i % 2 === 0);
   return (...values) => {

@@ -19,7 +19,7 @@ export interface SessionModel {
 }
 
 /** A user's loans: the registry's link, the one loans/ builds too. */
-export const loansPath = pathBuilder<[userId: number]>('Loans');
+export const loansPath: (userId: number) => string = pathBuilder('Loans');
 
 function sessionHtml(m: SessionModel, ctx: RequestContext): Markup {
   const t = sessionStrings(ctx.lang);

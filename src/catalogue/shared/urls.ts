@@ -8,13 +8,13 @@ export const DEFAULT_IMAGE = '/bilder/standard.svg';
 // The links of the registry's URLs (ADR 0090), built from their one declaration.
 export const PERSONS_PATH = routeOf('Persons');
 export const WORKS_PATH = routeOf('Works');
-export const personPath = pathBuilder<[slug: string]>('Person');
-export const workPath = pathBuilder<[slug: string]>('Work');
+export const personPath: (slug: string) => string = pathBuilder('Person');
+export const workPath: (slug: string) => string = pathBuilder('Work');
 /** A work's copies (issue 12), and one copy by its number within the work. */
-export const copiesPath = pathBuilder<[slug: string]>('Copies');
-export const copyPath = pathBuilder<[slug: string, nummer: number]>('Copy');
+export const copiesPath: (slug: string) => string = pathBuilder('Copies');
+export const copyPath: (slug: string, nummer: number) => string = pathBuilder('Copy');
 /** A person's life dates, their own resource (ADR 0026). */
-export const lifeDatesPath = pathBuilder<[slug: string]>('LifeDates');
+export const lifeDatesPath: (slug: string) => string = pathBuilder('LifeDates');
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 

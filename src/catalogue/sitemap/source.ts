@@ -26,7 +26,7 @@ type Table = SitemapTable;
 /** The kinds in the sitemap (registry/kinds.ts), in its order, and the link of one record. */
 const TABLES = tablesWith('sitemap');
 const PATH_OF = Object.fromEntries(
-  TABLES.map((table) => [table, pathBuilder<[slug: string]>(RECORD_KINDS[table].url)]),
+  TABLES.map((table) => [table, pathBuilder(RECORD_KINDS[table].url)]),
 ) as Record<Table, (slug: string) => string>;
 
 /** The table's rows that have a public URL: live, and for persons public (ADR 0062). */
