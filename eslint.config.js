@@ -71,6 +71,50 @@ export const layersRule = {
   },
 };
 
+// A feature folder of src/catalogue (docs/architecture.md, "Feature folders") is imported by
+// other folders through its index.ts only, so the index is the feature's whole public surface
+// and files behind it can move or split without touching their importers. test/ and bench/
+// may reach behind an index (they test the parts); files inside the feature import each other.
+const CATALOGUE = 'src/catalogue';
+
+/** The feature folder a repository-relative path lies in, or null (outside, or a root file). */
+function featureOf(relative) {
+  if (!relative.startsWith(CATALOGUE + '/')) return null;
+  const parts = relative.slice(CATALOGUE.length + 1).split('/');
+  return parts.length > 1 ? parts[0] : null;
+}
+
+export const featureIndexRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Other folders import a catalogue feature through its index.ts only' },
+    schema: [],
+  },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    if (!file.startsWith('src/')) return {};
+    const from = featureOf(file);
+    const check = (node) => {
+      const spec = node?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), spec);
+      const relative = path.relative(ROOT, target).split(path.sep).join('/');
+      const to = featureOf(relative);
+      if (to === null || to === from || relative === `${CATALOGUE}/${to}/index.ts`) return;
+      context.report({
+        node,
+        message: `Import ${CATALOGUE}/${to} through its index.ts, not ${relative} (docs/architecture.md).`,
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 // Production code in src/ never imports test code: fakes and helpers live in test/ (test/kit,
 // test/support) and only the unit tests beside the code (*.test.ts) may import them. The
 // layers rule above leaves test/ out of every layer, so it needs this rule beside it.
@@ -118,13 +162,14 @@ export default tseslint.config(
         queueMicrotask: 'readonly',
       },
     },
-    plugins: { shelfmark: { rules: { layers: layersRule } } },
+    plugins: { shelfmark: { rules: { layers: layersRule, 'feature-index': featureIndexRule } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-new-func': 'error',
       'no-eval': 'error',
       'shelfmark/layers': 'error',
+      'shelfmark/feature-index': 'error',
     },
   },
   {

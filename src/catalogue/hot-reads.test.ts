@@ -9,7 +9,7 @@ import { createDatabaseLoginLimiter } from './accounts/index.ts';
 import { changeCount, changeCounter } from './changes.ts';
 import { createStores, type CatalogueStores } from './stores.ts';
 import type { DB } from './tables.ts';
-import { personsOfWorks } from './works/store.ts';
+import { personsOfWorks } from './works/index.ts';
 import { termGroups } from '../storage/index.ts';
 
 const postgres = catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL).find(

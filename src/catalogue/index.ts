@@ -3,12 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../http/resource/types.ts';
 import { homeResource } from './home/index.ts';
-import { checkInResource } from './lending/checkin-resource.ts';
+import { checkInResource } from './check-in/index.ts';
 import { deskResource, type DeskStore } from './desk/index.ts';
-import type { CheckInStore } from './lending/checkin-store.ts';
-import { loanResource, loansResource, type LoanStore } from './loans/index.ts';
+import type { CheckInStore } from './check-in/index.ts';
+import {
+  loanResource,
+  loansResource,
+  type LoanStore,
+  renewalResource,
+  type RenewalStore,
+} from './loans/index.ts';
 import { holdResource, holdsResource, queueResource, type HoldStore } from './holds/index.ts';
-import { renewalResource, type RenewalStore } from './loans/index.ts';
 import { createErrorPage, type ErrorPage, type ErrorPageSlots } from './layout/index.ts';
 import type { PersonStore, WorkStore } from './model.ts';
 import { personResource, personsResource } from './persons/index.ts';
@@ -24,16 +29,16 @@ import type { ServerStatus } from '../logging/index.ts';
 import { registerSitemapRoutes, SITEMAP_PASSTHROUGH, type SitemapSource } from './sitemap/index.ts';
 import { OPENAPI_PATH, registerOpenApiRoute } from './openapi/index.ts';
 import { OAI_PATH, registerOaiRoute, type RecordSource } from './oai/index.ts';
-import { accountResource, passwordResource } from './accounts/resources.ts';
+import { accountResource, passwordResource } from './accounts/index.ts';
+import type { AccountStore } from './accounts/index.ts';
 import {
   holdShelfResource,
   overdueResource,
   patronsResource,
   type StaffListStore,
 } from './staff-lists/index.ts';
-import { noticesResource } from './notices/resource.ts';
-import type { NoticeListStore } from './notices/list-store.ts';
-import type { AccountStore } from './accounts/store.ts';
+import { noticesResource } from './notices/index.ts';
+import type { NoticeListStore } from './notices/index.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -226,5 +231,5 @@ export {
   type ErrorPageSlots,
   type ProblemLike,
 } from './layout/index.ts';
-export { HttpError } from './shared/errors.ts';
+export { HttpError } from './shared/index.ts';
 export { SCHEMA_NAMES, schemaFile } from './schemas/index.ts';

@@ -1,7 +1,7 @@
 // The catalogue's domain records as the stores return them and the views write them.
 // Field names follow the representations (German, docs/representations.md).
 import type { Principal } from '../http/resource/types.ts';
-import type { Copy } from './copies/model.ts';
+import type { Copy } from './copies/index.ts';
 
 export interface WorkRef {
   readonly id: number;

@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { prepareFixed, sendFixed } from '../http/index.ts';
 import type { CachedRepresentation } from '../http/index.ts';
 import type { PersonStore } from './model.ts';
-import { initialsOfName, initialsOfSlug, portraitSvg, silhouetteSvg } from './portraits/portrait.ts';
+import { initialsOfName, initialsOfSlug, portraitSvg, silhouetteSvg } from './portraits/index.ts';
 import { readSchema, SCHEMA_NAMES } from './schemas/index.ts';
-import { gone, notFound } from './shared/errors.ts';
+import { gone, notFound } from './shared/index.ts';
 import { isValidSlug } from './slugs.ts';
-import { LIVE_SCRIPT, LIVE_SCRIPT_PATH } from './error-log/live-script.ts';
+import { LIVE_SCRIPT, LIVE_SCRIPT_PATH } from './error-log/index.ts';
 
 export const PASSTHROUGH_PREFIXES: readonly string[] = ['/schema/', '/bilder/', '/static/'];
 

@@ -1,25 +1,23 @@
 // Builds the catalogue's stores over one database.
 import type { Kysely } from 'kysely';
 import type { DB } from './tables.ts';
-import { createPersonStore, type SqlPersonStore } from './persons/store.ts';
-import { createWorkStore, type SqlWorkStore } from './works/store.ts';
-import { createLoanStore } from './loans/store.ts';
-import type { LoanStore } from './loans/model.ts';
-import { createHoldStore } from './holds/store.ts';
-import { createRenewalStore, type RenewalStore } from './loans/renew.ts';
-import type { HoldStore } from './holds/model.ts';
+import { createPersonStore, type SqlPersonStore } from './persons/index.ts';
+import { createWorkStore, type SqlWorkStore } from './works/index.ts';
+import { createLoanStore, createRenewalStore, type RenewalStore } from './loans/index.ts';
+import type { LoanStore } from './loans/index.ts';
+import { createHoldStore } from './holds/index.ts';
+import type { HoldStore } from './holds/index.ts';
 import type { StoreOptions } from './store-options.ts';
-import { createCheckInStore, type CheckInStore } from './lending/checkin-store.ts';
+import { createCheckInStore, type CheckInStore } from './check-in/index.ts';
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
-import { createAccountStore, type AccountStore } from './accounts/store.ts';
+import { createAccountStore, type AccountStore, sessionRecords } from './accounts/index.ts';
 import { createCopyStore, type CopyStore } from './copies/index.ts';
-import { sessionRecords } from './accounts/sessions.ts';
 import type { SessionRecords } from '../http/auth/index.ts';
 import { sqlRecordSource, type RecordSource } from './oai/index.ts';
 import { createDeskStore, type DeskStore } from './desk/index.ts';
 import { createStaffListStore, type StaffListStore } from './staff-lists/index.ts';
-import { createNoticeListStore, type NoticeListStore } from './notices/list-store.ts';
+import { createNoticeListStore, type NoticeListStore } from './notices/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -80,5 +78,5 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
 }
 
 export type { StoreOptions } from './store-options.ts';
-export type { PersonInput, SqlPersonStore } from './persons/store.ts';
-export type { WorkInput, SqlWorkStore } from './works/store.ts';
+export type { PersonInput, SqlPersonStore } from './persons/index.ts';
+export type { WorkInput, SqlWorkStore } from './works/index.ts';

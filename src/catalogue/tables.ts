@@ -1,6 +1,7 @@
 // Kysely table types of the catalogue (see src/catalogue/migrations/). Timestamps are ISO 8601
 // UTC strings with milliseconds (`Date#toISOString()`), identical in both engines (ADR 0003).
 import type { ColumnType, Generated } from 'kysely';
+import type { ListedTable, SlugKind } from './registry/index.ts';
 
 export interface PersonsTable {
   id: Generated<number>;
@@ -50,7 +51,7 @@ export interface PersonWorkTable {
   position: number;
 }
 
-export type SlugKind = 'person' | 'work';
+export type { SlugKind };
 
 export interface SlugHistoryTable {
   kind: SlugKind;
@@ -229,7 +230,8 @@ export interface ServerSettingsTable {
 
 /** Live persons and works (migration 0005, ADR 0025) and live public persons (0013), kept by triggers. */
 export interface LiveRowCountsTable {
-  name: 'persons' | 'works' | 'public_persons';
+  /** A listed kind's live rows (registry/kinds.ts), and the public persons (migration 0013). */
+  name: ListedTable | 'public_persons';
   /** bigint: node:sqlite reads a number, pg a string. */
   n: number | string;
 }

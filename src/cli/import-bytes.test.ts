@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { freshSchema, pgTestUrl, skipUnlessPg } from '../../test/support/pg.ts';
-import { splitCsv } from '../catalogue/transfer/csv.ts';
+import { splitCsv } from '../catalogue/transfer/index.ts';
 
 const CLI = path.join(import.meta.dirname, 'shelfmark.ts');
 const PEAK_RSS = path.join(import.meta.dirname, '../../test/kit/cli/peak-rss.ts');

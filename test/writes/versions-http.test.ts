@@ -1,9 +1,11 @@
 // Representation versions over HTTP (ADR 0024), on each engine (SQLite always, PostgreSQL with
-// SHELFMARK_TEST_DATABASE_URL): two server processes on one database, one of them with two
-// workers. After every write — POST, PUT, DELETE, a borrow and a return that change
+// SHELFMARK_TEST_DATABASE_URL): three servers on one database, as `shelfmark serve` runs them
+// (startServer, each with its own representation cache, like separate processes or workers),
+// sharing one clock (ADR 0072) that the test moves instead of waiting for Last-Modified's
+// second to be over. After every write — POST, PUT, DELETE, a borrow and a return that change
 // `verfuegbar`, a work added to a person — each representation showing the change answers the
 // old ETag (If-None-Match) and the old Last-Modified (If-Modified-Since) with 200 and the new
-// body, from either process. And GET → PUT → GET of every JSON and XML representation, and of
+// body, from every server. And GET → PUT → GET of every JSON and XML representation, and of
 // every staff edit form as a browser submits it, changes nothing and keeps the URL; a person's
 // PUT leaves its life dates (their own resource, ADR 0026) as they were. Copies are round-tripped
 // in every state their representations show: on the shelf, lent (due date and, to staff, the
@@ -15,11 +17,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { catalogueTestTargets } from '../kit/catalogue/targets.ts';
 import { freshSchema, pgTestUrl } from '../support/pg.ts';
-import { freePort, startProcess } from '../support/process.ts';
+import { startCatalogue } from '../acceptance/catalogue-server.ts';
 import { formFields } from '../support/html-form.ts';
 import { logIn } from '../access/server.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const STAFF = `Basic ${Buffer.from('personal:personal').toString('base64')}`;
 const TYPES = { json: 'application/json', xml: 'application/xml' } as const;
 
@@ -29,19 +30,12 @@ interface Seen {
   readonly body: string;
 }
 
-async function answering(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const ok = await fetch(`${base}/werke`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${base} does not answer`);
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The servers' one clock: starts at the real time, moved only by the test. */
+let now = Date.now();
+/** Past the current second, so the version written in it gets its Last-Modified (ADR 0024). */
+const nextSecond = (): void => {
+  now += 1100;
+};
 
 function request(base: string, method: string, path: string, headers: Record<string, string>, body?: string) {
   return fetch(base + path, {
@@ -52,7 +46,7 @@ function request(base: string, method: string, path: string, headers: Record<str
   });
 }
 
-/** GET with both validators; Last-Modified is sent once its second is over (ADR 0024), so wait for it. */
+/** GET with both validators; Last-Modified is sent once its second is over (ADR 0024), so move the clock past it. */
 async function seen(base: string, path: string, format: keyof typeof TYPES = 'json'): Promise<Seen> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const response = await request(base, 'GET', path, { accept: TYPES[format] });
@@ -60,7 +54,7 @@ async function seen(base: string, path: string, format: keyof typeof TYPES = 'js
     const body = await response.text();
     const lastModified = response.headers.get('last-modified');
     if (lastModified !== null) return { etag: response.headers.get('etag') ?? '', lastModified, body };
-    await pause(1100);
+    nextSecond();
   }
   throw new Error(`${path} never sent Last-Modified`);
 }
@@ -127,35 +121,17 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
         databaseUrl = schema.url;
         dropSchema = schema.drop;
       }
-      // The first process loads the demo and has two workers; the second shares its database and
-      // its public base URL (representations hold absolute URLs: one site, one set of bodies).
-      let publicBase = '';
-      for (const [workers, demo] of [
-        ['2', '1'],
-        ['0', '0'],
-      ] as const) {
-        const port = await freePort();
-        publicBase ||= `http://127.0.0.1:${port}`;
-        const started = await startProcess(
-          process.execPath,
-          ['src/cli/shelfmark.ts', 'serve', '--workers', workers],
-          {
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: databaseUrl,
-            SHELFMARK_DATA_DIR: join(dir, `data-${port}`),
-            SHELFMARK_LOG_DIR: join(dir, `logs-${port}`),
-            SHELFMARK_BASE_URL: publicBase,
-            SHELFMARK_DEMO: demo,
-          },
-          /Shelfmark is serving (\S+)/,
-          { cwd: ROOT },
-        );
-        stops.push(() => started.stop());
-        const base = `http://127.0.0.1:${port}`;
-        await answering(base);
-        bases.push(base);
+      // The first server loads the demo; the others share its database and its public base URL
+      // (representations hold absolute URLs: one site, one set of bodies).
+      let publicBase: string | undefined;
+      for (const demo of [true, false, false]) {
+        const server = await startCatalogue({ databaseUrl, demo, baseUrl: publicBase, clock: () => now });
+        publicBase ??= server.base;
+        stops.push(() => server.stop());
+        bases.push(server.origin);
       }
+      // The demo was written by the system clock while the first server started: from it on, this one.
+      now = Math.max(now, Date.now());
     });
     after(async () => {
       for (const stop of stops) await stop();

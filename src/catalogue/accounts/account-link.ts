@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import type { Person } from '../model.ts';
 import { accountStrings } from './strings.ts';
-import { accountPath } from './target.ts';
+import { accountPath } from './access.ts';
 
 export function accountLink(p: Person, ctx: RequestContext): Markup | string {
   const staff = ctx.user?.role === 'staff';

@@ -5,18 +5,17 @@
 // an account, the form that creates one.
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { momentHtml, momentText } from '../shared/dates.ts';
-import { loansPath } from '../loans/access.ts';
-import { holdsPath } from '../holds/access.ts';
-import { personNoticesPath } from '../notices/paths.ts';
+import { momentHtml, momentText, fullName, personPath } from '../shared/index.ts';
+import { loansPath } from '../loans/index.ts';
+import { holdsPath } from '../holds/index.ts';
+import { personNoticesPath } from '../notices/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
-import { fullName, personPath } from '../shared/urls.ts';
 import { EMPTY_FORM, formPageView, isStaff, versionFor, type FormState } from '../writes/index.ts';
 import { createAccountForm, deleteAccountForm, editAccountForm } from './forms.ts';
 import type { AccountDetails } from './rows.ts';
 import { accountStrings } from './strings.ts';
-import { accountPath, passwordPath } from './target.ts';
+import { accountPath, passwordPath } from './access.ts';
 
 export interface AccountModel {
   readonly person: Person;

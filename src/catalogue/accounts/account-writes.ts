@@ -12,7 +12,7 @@ import {
   expectedText,
   nextUpdatedAt,
   type WriteExpectation,
-} from '../shared/compare-and-set.ts';
+} from '../shared/index.ts';
 import type { DB, Role } from '../tables.ts';
 import { AccountError, ROLES } from './errors.ts';
 import { refuseLastStaff } from './last-staff.ts';

@@ -3,8 +3,7 @@
 // old. Password inputs never carry a value: a password is never echoed, not even on a 422 page.
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
-import { errorSummary, field, hiddenFields, type FormState } from '../writes/index.ts';
-import { formStrings } from '../writes/strings.ts';
+import { errorSummary, field, hiddenFields, type FormState, formStrings } from '../writes/index.ts';
 import type { Role } from '../tables.ts';
 import { MIN_PASSWORD_LENGTH } from './password-rule.ts';
 import { accountStrings } from './strings.ts';

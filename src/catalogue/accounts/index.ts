@@ -16,3 +16,11 @@ export { passwordProblem, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from './pas
 export { createDatabaseLoginLimiter, type DatabaseLimiterOptions } from './login-failures.ts';
 export { storedSessionSecret } from './session-secret.ts';
 export { hashPassword, verifyPassword, needsRehash, DEFAULT_PARAMS, type ScryptParams } from './password.ts';
+// The account's HTTP resources (ADR 0063).
+export { accountResource, CREATE_PARAM } from './resource.ts';
+export { passwordResource, type AccountResourceOptions } from './password-resource.ts';
+export { accountPath, passwordPath } from './access.ts';
+export { accountLink } from './account-link.ts';
+export { cleanCardNumber, defaultCardNumber } from './card-number.ts';
+export { lastStaffRefusal } from './last-staff-problem.ts';
+export { accountStrings } from './strings.ts';

@@ -1,7 +1,7 @@
 // Reading the account's request bodies (form, JSON or XML; the representation's field names).
 // Password fields are read as they are — never trimmed, never echoed back, never logged.
 import type { Fields } from '../../http/body/index.ts';
-import { problem, type WriteProblem } from '../writes/problems.ts';
+import { problem, type WriteProblem } from '../writes/index.ts';
 import type { Role } from '../tables.ts';
 import { ROLES } from './errors.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './password-rule.ts';

@@ -1,7 +1,7 @@
 // 409 SHELFMARK_LAST_STAFF (docs/errors.md, ADR 0077): the store refused to leave the library
 // without a usable staff account. English `detail` for API clients, German and English text for
 // the HTML error page.
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { LastStaffError } from './last-staff.ts';
 import { accountStrings } from './strings.ts';
 

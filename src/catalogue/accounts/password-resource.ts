@@ -11,17 +11,15 @@
 // own password gets its cookie reissued and stays logged in.
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore } from '../model.ts';
-import { notFound } from '../shared/errors.ts';
-import { againWhenChanged } from '../writes/changed.ts';
-import { serialized } from '../writes/lock.ts';
-import { formFlow } from '../writes/access.ts';
-import { invalidOutcome } from '../writes/outcomes.ts';
-import type { WriteProblem } from '../writes/problems.ts';
+import { notFound } from '../shared/index.ts';
+import { againWhenChanged, serialized, formFlow, invalidOutcome } from '../writes/index.ts';
+import type { WriteProblem } from '../writes/index.ts';
 import { hashPassword as scryptHash } from './password.ts';
 import { ACCOUNT_PROBLEMS, readNewPassword, required, text } from './input.ts';
 import { passwordRepresentation } from './password-view.ts';
 import type { AccountStore } from './store.ts';
-import { accountPath, accountTarget, passwordPath } from './target.ts';
+import { accountPath, accountTarget, passwordPath } from './access.ts';
+import { routeOf } from '../registry/index.ts';
 
 export interface AccountResourceOptions {
   /** Hashes a new password (default: scrypt, ADR 0035; tests pass a fast one). */
@@ -79,7 +77,7 @@ export function passwordResource(
 
   return {
     name: 'account-password',
-    path: '/konto/passwort',
+    path: routeOf('Password'),
     methods: {
       async GET(ctx) {
         const found = await target(ctx, 301);

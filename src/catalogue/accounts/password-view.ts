@@ -3,15 +3,14 @@
 // form that changes it (the own password: old, new, repeated) or, for staff, sets a new one.
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { momentHtml } from '../shared/dates.ts';
+import { momentHtml, fullName } from '../shared/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Person } from '../model.ts';
-import { fullName } from '../shared/urls.ts';
 import { EMPTY_FORM, type FormState } from '../writes/index.ts';
 import { passwordForm } from './forms.ts';
 import type { AccountDetails } from './rows.ts';
 import { accountStrings } from './strings.ts';
-import { accountPath, passwordPath } from './target.ts';
+import { accountPath, passwordPath } from './access.ts';
 
 export interface PasswordModel {
   readonly person: Person;

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { normaliseUsername } from '../../http/auth/username.ts';
 import { ConflictError, ForeignKeyError } from '../../storage/index.ts';
 import { lockChangeCounter } from '../changes.ts';
-import { touchRows } from '../shared/versions.ts';
+import { touchRows } from '../shared/index.ts';
 import type { DB, Role } from '../tables.ts';
 import { accountWrites, type AccountWrites } from './account-writes.ts';
 import {

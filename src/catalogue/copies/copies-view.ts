@@ -4,8 +4,7 @@ import type { Representation, RequestContext, View } from '../../http/resource/t
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import type { WorkRef } from '../model.ts';
-import { earliestFreshUntil } from '../shared/clock-changes.ts';
-import { copiesPath, copyPath, workPath } from '../shared/urls.ts';
+import { earliestFreshUntil, copiesPath, copyPath, workPath } from '../shared/index.ts';
 import { isStaff } from '../writes/index.ts';
 import { copyFieldsJson, copyFieldsXml } from './copy-view.ts';
 import { NEW_COPY_FORM, newCopyForm } from './forms.ts';

@@ -3,7 +3,7 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { copiesPath, copyPath, workPath } from '../shared/urls.ts';
+import { copiesPath, copyPath, workPath } from '../shared/index.ts';
 import {
   deleteConfirmationPage,
   deleteLink,

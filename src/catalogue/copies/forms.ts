@@ -3,7 +3,7 @@
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import type { WorkRef } from '../model.ts';
-import { copiesPath, copyPath } from '../shared/urls.ts';
+import { copiesPath, copyPath } from '../shared/index.ts';
 import { errorSummary, field, formPageView, hiddenFields, type FormState } from '../writes/index.ts';
 import { BARCODE_MAX, SIGNATUR_MAX, STANDORT_MAX } from './input.ts';
 import type { Copy } from './model.ts';

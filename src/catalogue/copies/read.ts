@@ -7,11 +7,10 @@
 // and each copy says until when its status holds (`freshUntil`).
 import type { Kysely } from 'kysely';
 import { param, prepare } from '../../storage/index.ts';
-import { latestStamp } from '../shared/versions.ts';
+import { latestStamp } from '../shared/index.ts';
 import type { DB } from '../tables.ts';
 import type { PersonRef } from '../model.ts';
-import { openHolds } from '../holds/queue.ts';
-import { settle, type SettledHold } from '../holds/settle.ts';
+import { openHolds, settle, type SettledHold } from '../holds/index.ts';
 import type { Copy, CopyStatus } from './model.ts';
 
 /** The moment a read shows the queue for, and how long a copy is kept (SHELFMARK_HOLD_DAYS). */

@@ -3,7 +3,7 @@
 // of the copy, the copies list and the work that lists its copies.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import {
@@ -14,7 +14,7 @@ import {
   run,
   statusOf,
 } from '../../../test/kit/catalogue/write-support.ts';
-import { workResource } from '../works/resource.ts';
+import { workResource } from '../works/index.ts';
 import { copiesResource, copyResource } from './resource.ts';
 
 async function setup() {

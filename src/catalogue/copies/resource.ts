@@ -6,12 +6,9 @@
 import type { Handler, Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { ConflictError } from '../../storage/index.ts';
 import type { Work, WorkStore } from '../model.ts';
-import { HttpError, notFound } from '../shared/errors.ts';
-import { resolve } from '../shared/lookup.ts';
-import { copiesPath, copyPath } from '../shared/urls.ts';
+import { HttpError, notFound, resolve, copiesPath, copyPath } from '../shared/index.ts';
 import { isValidSlug } from '../slugs.ts';
-import { requireStaff, writeMethods, type WriteMethods } from '../writes/index.ts';
-import { staffOnly } from '../writes/access.ts';
+import { requireStaff, writeMethods, type WriteMethods, staffOnly } from '../writes/index.ts';
 import { CopiesOnLoanError } from './count.ts';
 import { copiesRepresentation } from './copies-view.ts';
 import { copyFormView, type CopyFormModel } from './forms.ts';
@@ -19,6 +16,7 @@ import { copyRepresentation } from './copy-view.ts';
 import { COPY_FIELD_NAMES, readCopy } from './input.ts';
 import type { Copy, CopyInput } from './model.ts';
 import type { CopyStore } from './store.ts';
+import { routeOf } from '../registry/index.ts';
 
 const NUMMER = /^[1-9]\d{0,8}$/;
 
@@ -89,7 +87,7 @@ export function copiesResource(store: CopyStore, works: WorkStore): ResourceDefi
   return {
     name: 'copies',
     cacheable: true,
-    path: '/exemplare',
+    path: routeOf('Copies'),
     methods: {
       GET: async (ctx) => {
         const work = await workOf(works, ctx, copiesPath, 301);
@@ -118,7 +116,7 @@ export function copyResource(store: CopyStore, works: WorkStore): ResourceDefini
   return {
     name: 'copy',
     cacheable: true,
-    path: '/exemplar',
+    path: routeOf('Copy'),
     methods: {
       GET: async (ctx) => {
         const nummer = nummerOf(ctx);

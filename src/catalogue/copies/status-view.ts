@@ -3,9 +3,8 @@
 // "on loan until DATE" or "held" without a name.
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { loansPath } from '../loans/access.ts';
-import { dateText } from '../loans/strings.ts';
-import { fullName, personPath } from '../shared/urls.ts';
+import { loansPath, dateText } from '../loans/index.ts';
+import { fullName, personPath } from '../shared/index.ts';
 import { isStaff } from '../writes/index.ts';
 import type { CopyStatus } from './model.ts';
 import { copyStrings } from './strings.ts';

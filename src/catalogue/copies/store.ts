@@ -5,14 +5,12 @@
 // which the write flow sees as the copy's slug.
 import type { Kysely } from 'kysely';
 import type { Lookup } from '../model.ts';
-import { claimRow } from '../shared/claim-row.ts';
-import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
-import { touchRows } from '../shared/versions.ts';
+import { claimRow, compareAndSet, expectedText, type WriteExpectation, touchRows } from '../shared/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import type { DB } from '../tables.ts';
 import { CopiesOnLoanError, nextNummer, syncCopyCount } from './count.ts';
 import type { Copy, CopyInput } from './model.ts';
-import { HOLD_DAYS, lockWork as lockQueue, settleWork, type LockedWork } from '../holds/queue.ts';
+import { HOLD_DAYS, lockWork as lockQueue, settleWork, type LockedWork } from '../holds/index.ts';
 import { copiesOfWork, liveCopies, type ReadClock } from './read.ts';
 
 /** The copies of one work, in the shape the write flow (writes/flow.ts) takes. */

@@ -3,7 +3,7 @@
 // further copies `Goe 12 Fa+2`), a barcode, and a location — most on the open shelves, some in
 // the stacks or the reading room, stable per copy so every load looks the same.
 import type { Insertable } from 'kysely';
-import { barcodeFor, signaturFor } from '../copies/signatur.ts';
+import { barcodeFor, signaturFor } from '../copies/index.ts';
 import type { CopiesTable } from '../tables.ts';
 
 export const DEMO_LOCATIONS = ['Freihand', 'Freihand', 'Freihand', 'Magazin', 'Lesesaal'] as const;

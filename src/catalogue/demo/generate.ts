@@ -5,10 +5,9 @@
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { detectCapabilities, placeUnranked, searchText } from '../../storage/index.ts';
-import { personSortKey } from '../persons/store.ts';
+import { personSortKey } from '../persons/index.ts';
 import type { DB } from '../tables.ts';
-import { workSearchText } from '../works/search-text.ts';
-import { workSortKey } from '../works/store.ts';
+import { workSearchText, workSortKey } from '../works/index.ts';
 import { syntheticPerson, syntheticPersonCount, syntheticWork } from './synthetic.ts';
 
 const BATCH = 500;

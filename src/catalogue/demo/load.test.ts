@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { migrateToLatest } from '../../storage/index.ts';
-import { verifyPassword } from '../accounts/password.ts';
+import { verifyPassword } from '../accounts/index.ts';
 import { catalogueMigrations } from '../migrations/index.ts';
 import type { DB } from '../tables.ts';
 import { createStores } from '../stores.ts';

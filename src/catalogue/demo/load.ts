@@ -10,15 +10,13 @@ import {
   slugify,
   searchText,
 } from '../../storage/index.ts';
-import { hashPassword } from '../accounts/password.ts';
-import { personSortKey } from '../persons/store.ts';
+import { hashPassword, defaultCardNumber } from '../accounts/index.ts';
+import { personSortKey } from '../persons/index.ts';
 import type { DB, Role } from '../tables.ts';
-import { workSearchText } from '../works/search-text.ts';
-import { workSortKey } from '../works/store.ts';
+import { workSearchText, workSortKey } from '../works/index.ts';
 import { AUTHORS } from './authors.ts';
 import { WORKS } from './works.ts';
 import { demoCopyRows, shelfNumbers } from './copies.ts';
-import { defaultCardNumber } from '../accounts/card-number.ts';
 
 export interface DemoAccount {
   readonly username: string;

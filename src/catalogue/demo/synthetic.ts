@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { slugify } from '../../storage/index.ts';
 import type { DB } from '../tables.ts';
-import { importRecords } from '../transfer/import.ts';
-import type { PersonRecord, WorkRecord } from '../transfer/records.ts';
+import { importRecords } from '../transfer/index.ts';
+import type { PersonRecord, WorkRecord } from '../transfer/index.ts';
 
 const VORNAMEN = [
   'Anna',

@@ -2,3 +2,5 @@
 export { deskResource, type DeskOptions } from './resource.ts';
 export { createDeskStore, type DeskStore, type Patron, type DeskCopy, type CopyKey } from './store.ts';
 export { DESK_PATH, deskPath } from './paths.ts';
+export { deskStrings } from './strings.ts';
+export { likeLiteral } from './store.ts';

@@ -1,5 +1,6 @@
 // The desk's lending page (ADR 0082); its own file so the layout's staff navigation can link it.
-export const DESK_PATH = '/theke';
+import { routeOf } from '../registry/index.ts';
+export const DESK_PATH = routeOf('Desk');
 
 /** The desk serving one patron, optionally saying which loan was just made. */
 export const deskPath = (card: string, lentLoanId?: number): string =>

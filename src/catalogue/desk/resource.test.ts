@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import {
@@ -20,13 +20,12 @@ import {
 } from '../../../test/kit/catalogue/write-support.ts';
 import { fakeContext } from '../../../test/kit/catalogue/fakes.ts';
 import type { ResourceDefinition } from '../../http/resource/types.ts';
-import { loansResource } from '../loans/resource.ts';
-import { borrowButton } from '../loans/borrow-button.ts';
+import { loansResource, borrowButton } from '../loans/index.ts';
 import type { Markup } from '../../http/representation/markup.ts';
 import { validateHtml } from '../../../test/support/html.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';
 import { deskResource } from './resource.ts';
-import { defaultCardNumber } from '../accounts/card-number.ts';
+import { defaultCardNumber } from '../accounts/index.ts';
 
 const render = (m: Markup): string => m.toString();
 const stripXmlDecl = (x: string) => x.replace(/^<\?xml[^>]*>\n/, '');

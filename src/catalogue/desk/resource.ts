@@ -10,18 +10,21 @@
 //        problem details (docs/errors.md).
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { isFields } from '../../http/body/fields.ts';
-import { cleanCardNumber } from '../accounts/card-number.ts';
-import { cleanBarcode } from '../lending/checkin-store.ts';
-import { DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
-import { borrowRefusal, invalidWerk } from '../loans/borrow-refusals.ts';
-import { lendingStrings } from '../lending/strings.ts';
-import { loanPath } from '../loans/access.ts';
-import { loanRepresentation } from '../loans/loan-view.ts';
-import type { BorrowOutcome, Loan, LoanStore } from '../loans/model.ts';
-import { parseWerkField, WERK_FIELD_PROBLEM } from '../loans/werk-field.ts';
-import { parseId } from '../shared/ids.ts';
-import { HttpError } from '../shared/errors.ts';
-import { formFlow } from '../writes/access.ts';
+import { cleanCardNumber } from '../accounts/index.ts';
+import { cleanBarcode } from '../check-in/index.ts';
+import {
+  DEFAULT_OVERDUE_BLOCK_DAYS,
+  borrowRefusal,
+  invalidWerk,
+  lendingStrings,
+  loanPath,
+  loanRepresentation,
+  parseWerkField,
+  WERK_FIELD_PROBLEM,
+} from '../loans/index.ts';
+import type { BorrowOutcome, Loan, LoanStore } from '../loans/index.ts';
+import { parseId, HttpError } from '../shared/index.ts';
+import { formFlow } from '../writes/index.ts';
 import { DESK_PATH, deskPath } from './paths.ts';
 import type { DeskStore, Patron } from './store.ts';
 import { deskStrings } from './strings.ts';

@@ -1,4 +1,4 @@
-// UI strings of the desk (German default, English), beside the feature like lending/strings.ts.
+// UI strings of the desk (German default, English), beside the feature like loans/lending-strings.ts.
 import type { Lang } from '../../http/resource/types.ts';
 
 const de = {

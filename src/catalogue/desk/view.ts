@@ -6,14 +6,13 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { accountPath } from '../accounts/target.ts';
-import { loanPath, loansPath } from '../loans/access.ts';
-import { timeHtml } from '../loans/loan-view.ts';
-import type { Loan } from '../loans/model.ts';
-import { copyPath, fullName, personPath, workPath } from '../shared/urls.ts';
+import { accountPath } from '../accounts/index.ts';
+import { loanPath, loansPath, timeHtml } from '../loans/index.ts';
+import type { Loan } from '../loans/index.ts';
+import { copyPath, fullName, personPath, workPath } from '../shared/index.ts';
 import { DESK_PATH, deskPath } from './paths.ts';
-import { HOLD_SHELF_PATH, OVERDUE_PATH, PATRONS_PATH } from '../staff-lists/paths.ts';
-import { NOTICES_PATH } from '../notices/paths.ts';
+import { HOLD_SHELF_PATH, OVERDUE_PATH, PATRONS_PATH } from '../staff-lists/index.ts';
+import { NOTICES_PATH } from '../notices/index.ts';
 import type { Patron } from './store.ts';
 import { deskStrings } from './strings.ts';
 

@@ -1,8 +1,9 @@
 // The error log is for staff only (docs/logs.md): anyone else, logged in or not, gets 403.
 import type { Principal } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
+import { routeOf } from '../registry/index.ts';
 
-export const ERROR_LOG_PATH = '/protokoll/fehler';
+export const ERROR_LOG_PATH = routeOf('ErrorLog');
 /** The live stream: a plain route (text/event-stream is none of the layer's three formats). */
 export const LIVE_PATH = '/protokoll/fehler/live';
 

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import type { Outcome, Principal, Representation } from '../../http/resource/types.ts';
 import { formatErrorLine } from '../../logging/index.ts';
 import { validateHtml } from '../../../test/support/html.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { fakeContext, type FakeContextOptions } from '../../../test/kit/catalogue/fakes.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { errorLogResource } from './resource.ts';

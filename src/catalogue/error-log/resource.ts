@@ -3,7 +3,7 @@
 //   ?stufe=L   only entries at or above level L (an unknown level → 400)
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import { isLevel, readErrorLogTail, type Level } from '../../logging/index.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { ERROR_LOG_PATH, requireStaff } from './access.ts';
 import { DEFAULT_COUNT, errorLogPath, errorLogView, MAX_COUNT, type ErrorLogModel } from './view.ts';
 

@@ -2,14 +2,14 @@
 // is for staff. Everyone else — another member or an anonymous client — gets 403, also for a
 // person that does not exist (only staff learn 404/410), as for loans (loans/access.ts).
 import type { RequestContext } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
-import { personPath, workPath } from '../shared/urls.ts';
+import { HttpError } from '../shared/index.ts';
+import { pathBuilder, routeOf } from '../registry/index.ts';
 
-export const holdsPath = (personSlug: string): string => `${personPath(personSlug)}/vormerkungen`;
-export const holdPath = (personSlug: string, holdId: number): string => `${holdsPath(personSlug)}/${holdId}`;
-export const queuePath = (workSlug: string): string => `${workPath(workSlug)}/vormerkungen`;
+export const holdsPath: (personSlug: string) => string = pathBuilder('Holds');
+export const holdPath: (personSlug: string, holdId: number) => string = pathBuilder('Hold');
+export const queuePath: (workSlug: string) => string = pathBuilder('HoldQueue');
 /** The script-style list URL by person id: what a work page's "Vormerken" button posts to. */
-export const holdsPathById = (personId: number): string => `/vormerkungen?id=${personId}`;
+export const holdsPathById = (personId: number): string => `${routeOf('Holds')}?id=${personId}`;
 
 export function forbidden(ctx: RequestContext, what: 'holds' | 'queue'): HttpError {
   const detail =

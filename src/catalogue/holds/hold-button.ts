@@ -4,8 +4,8 @@ import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { holdsPathById, queuePath } from './access.ts';
 import { holdStrings } from './strings.ts';
-import { RETURN_FIELD, SESSION_PATH } from '../session/return-path.ts';
-import { workPath } from '../shared/urls.ts';
+import { RETURN_FIELD, SESSION_PATH } from '../session/index.ts';
+import { workPath } from '../shared/index.ts';
 
 export function holdButton(
   work: { readonly slug: string; readonly verfuegbar: number },

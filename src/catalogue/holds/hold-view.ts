@@ -4,12 +4,11 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { dateText } from '../loans/strings.ts';
-import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { dateText } from '../loans/index.ts';
+import { fullName, personPath, workPath, freshUntilField } from '../shared/index.ts';
 import { holdPath, holdsPath } from './access.ts';
 import type { Hold } from './model.ts';
 import { holdStrings } from './strings.ts';
-import { freshUntilField } from '../shared/clock-changes.ts';
 
 const STATUS = { waiting: 'wartend', ready: 'bereit', ended: 'beendet' } as const;
 

@@ -5,3 +5,7 @@ export { HOLD_DAYS, lockWork, settleWork, freeCopies, type LockedWork } from './
 export type { Hold, HoldStore, PlaceOutcome, PlaceRefusal, CancelOutcome } from './model.ts';
 export { holdsPath, holdPath, queuePath, holdsPathById } from './access.ts';
 export { holdButton } from './hold-button.ts';
+export { takeKeptCopy } from './circulation.ts';
+export { lockWorkForPerson, openHolds } from './queue.ts';
+export { holdsAsOf } from './read.ts';
+export { settle, type SettledHold } from './settle.ts';

@@ -3,10 +3,9 @@
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { loansTable } from '../loans/loan-view.ts';
-import { loansPath } from '../loans/access.ts';
+import { loansTable, loansPath } from '../loans/index.ts';
 import type { PersonRef, WorkRef } from '../model.ts';
-import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { fullName, personPath, workPath } from '../shared/index.ts';
 import { holdPath, holdsPath, queuePath } from './access.ts';
 import { cancelForm, holdJson, holdXmlFields, statusHtml, timeHtml } from './hold-view.ts';
 import type { Hold } from './model.ts';

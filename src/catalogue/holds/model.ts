@@ -3,7 +3,7 @@
 // (the member borrowed the copy kept for them) and expired holds stay as history.
 import type { HoldEndReason } from '../tables.ts';
 import type { Lookup, PersonRef, WorkRef } from '../model.ts';
-import type { WorkKey } from '../loans/model.ts';
+import type { WorkKey } from '../loans/index.ts';
 
 export type { WorkKey };
 

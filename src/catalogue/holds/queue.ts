@@ -6,9 +6,9 @@
 import type { Kysely } from 'kysely';
 import type { Capabilities } from '../../storage/index.ts';
 import { lockChangeCounter } from '../changes.ts';
-import { touchRows } from '../shared/versions.ts';
+import { touchRows } from '../shared/index.ts';
 import type { DB } from '../tables.ts';
-import { freeCopiesOf } from '../copies/free.ts';
+import { freeCopiesOf } from '../copies/index.ts';
 import { settle, type FreeCopy, type OpenHold, type Settlement } from './settle.ts';
 
 export const HOLD_DAYS = 7;

@@ -4,8 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, HoldEndReason } from '../tables.ts';
 import type { Hold, HoldList } from './model.ts';
-import { latestStamp } from '../shared/versions.ts';
-import { earliestFreshUntil } from '../shared/clock-changes.ts';
+import { latestStamp, earliestFreshUntil } from '../shared/index.ts';
 import { openHolds } from './queue.ts';
 import { positions, settle, type SettledHold } from './settle.ts';
 

@@ -1,5 +1,5 @@
 // What a refused hold answers: the problem details of each PlaceRefusal (docs/errors.md).
-import { HttpError, notFound } from '../shared/errors.ts';
+import { HttpError, notFound } from '../shared/index.ts';
 import type { PlaceRefusal } from './model.ts';
 
 export function invalidWerk(detail: string): HttpError {

@@ -14,7 +14,7 @@ import { migrateToLatest, openDatabase, type Database } from '../../storage/inde
 import { catalogueMigrations } from '../migrations/index.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import type { DB } from '../tables.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { fakeContext, render, type FakeContextOptions } from '../../../test/kit/catalogue/fakes.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { holdResource, holdsResource, queueResource } from './resource.ts';

@@ -8,19 +8,17 @@
 // covers every hold of the works shown, settled up to now.
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { isFields } from '../../http/body/fields.ts';
-import { formFlow } from '../writes/access.ts';
-import { parseWerkField, WERK_FIELD_PROBLEM } from '../loans/werk-field.ts';
+import { formFlow } from '../writes/index.ts';
+import { parseWerkField, WERK_FIELD_PROBLEM } from '../loans/index.ts';
 import type { PersonRef, WorkRef } from '../model.ts';
-import { gone, notFound } from '../shared/errors.ts';
-import { lookUp, resolve } from '../shared/lookup.ts';
-import { parseId } from '../shared/ids.ts';
+import { gone, notFound, lookUp, resolve, parseId, freshUntilField } from '../shared/index.ts';
 import { forbidden, holdPath, holdsPath, isStaff, queuePath, requireMemberOrStaff } from './access.ts';
 import { holdRepresentation } from './hold-view.ts';
 import { holdsView, queueView, type HoldsModel, type QueueModel } from './list-views.ts';
 import type { Hold, HoldStore } from './model.ts';
 import { HOLD_DAYS } from './queue.ts';
 import { invalidWerk, placeRefusal } from './refusals.ts';
-import { freshUntilField } from '../shared/clock-changes.ts';
+import { routeOf } from '../registry/index.ts';
 
 export interface HoldResourceOptions {
   /** Days a copy is kept, shown beside the form; the store's setting decides (default 7). */
@@ -47,7 +45,7 @@ export function holdsResource(store: HoldStore, opts: HoldResourceOptions = {}):
   return {
     name: 'holds',
     cacheable: true,
-    path: '/vormerkungen',
+    path: routeOf('Holds'),
     methods: {
       GET: async (ctx) => {
         const result = await member(store, ctx, holdsPath);
@@ -115,7 +113,7 @@ export function holdResource(store: HoldStore): ResourceDefinition {
   return {
     name: 'hold',
     cacheable: true,
-    path: '/vormerkung',
+    path: routeOf('Hold'),
     methods: {
       GET: async (ctx) => {
         const found = await openHold(ctx);
@@ -152,7 +150,7 @@ export function queueResource(store: HoldStore): ResourceDefinition {
   return {
     name: 'hold-queue',
     cacheable: true,
-    path: '/warteschlange',
+    path: routeOf('HoldQueue'),
     methods: {
       GET: async (ctx) => {
         if (!isStaff(ctx)) throw forbidden(ctx, 'queue');

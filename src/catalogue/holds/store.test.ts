@@ -4,8 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
-import { createLoanStore } from '../loans/store.ts';
-import type { LoanStore } from '../loans/model.ts';
+import { createLoanStore } from '../loans/index.ts';
+import type { LoanStore } from '../loans/index.ts';
 import type { HoldStore } from './model.ts';
 import { createHoldStore } from './store.ts';
 

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
 import type { Lookup, PersonRef, WorkRef } from '../model.ts';
-import { touchRows } from '../shared/versions.ts';
+import { touchRows } from '../shared/index.ts';
 import type { DB } from '../tables.ts';
 import type { CancelOutcome, Hold, HoldList, HoldStore, PlaceOutcome } from './model.ts';
 import { HOLD_DAYS, lockWork, lockWorkForPerson, openHolds, settleWork } from './queue.ts';

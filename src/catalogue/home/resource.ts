@@ -2,6 +2,7 @@
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { WorkStore } from '../model.ts';
 import { homeView, type HomeModel } from './view.ts';
+import { routeOf } from '../registry/index.ts';
 
 export interface HomeOptions {
   readonly siteName?: string;
@@ -12,7 +13,7 @@ export interface HomeOptions {
 export function homeResource(works: WorkStore, opts: HomeOptions = {}): ResourceDefinition {
   return {
     name: 'home',
-    path: '/',
+    path: routeOf('Home'),
     methods: {
       GET: async () => {
         // The newest acquisitions where the store knows them, not the first titles alphabetically.

@@ -5,7 +5,7 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { WorkSummary } from '../model.ts';
-import { workPath } from '../shared/urls.ts';
+import { workPath, PERSONS_PATH, WORKS_PATH } from '../shared/index.ts';
 import { workCard } from '../works/index.ts';
 
 export interface HomeModel {
@@ -24,7 +24,7 @@ function homeHtml(m: HomeModel, ctx: RequestContext): Markup {
         role="search"
         aria-label="${t.searchLabel}"
         method="get"
-        action="${rel('/werke')}"
+        action="${rel(WORKS_PATH)}"
       >
         <label for="suche-start">${t.searchLabel}</label>
         <input id="suche-start" type="search" name="q" placeholder="${t.searchPlaceholder}" />
@@ -34,8 +34,8 @@ function homeHtml(m: HomeModel, ctx: RequestContext): Markup {
     <section>
       <h2>${t.homeBrowse}</h2>
       <ul class="collections">
-        <li><a href="${rel('/werke')}">${t.navWorks}</a></li>
-        <li><a href="${rel('/personen')}">${t.navPersons}</a></li>
+        <li><a href="${rel(WORKS_PATH)}">${t.navWorks}</a></li>
+        <li><a href="${rel(PERSONS_PATH)}">${t.navPersons}</a></li>
       </ul>
     </section>
     ${
@@ -56,9 +56,9 @@ function homeXml(m: HomeModel, ctx: RequestContext): Markup {
   const works = m.highlights.map((w) => xml`\n    <werk ref="${abs(workPath(w.slug))}">${w.titel}</werk>`);
   return xml`<katalog>
   <titel>${m.siteName}</titel>
-  <personen ref="${abs('/personen')}"/>
-  <werke ref="${abs('/werke')}"/>
-  <suche ref="${abs('/werke')}" parameter="q"/>
+  <personen ref="${abs(PERSONS_PATH)}"/>
+  <werke ref="${abs(WORKS_PATH)}"/>
+  <suche ref="${abs(WORKS_PATH)}" parameter="q"/>
   ${works.length > 0 ? xml`<hervorgehoben>${works}\n  </hervorgehoben>` : xml`<hervorgehoben/>`}
 </katalog>`;
 }
@@ -67,9 +67,9 @@ function homeJson(m: HomeModel, ctx: RequestContext): unknown {
   const abs = (p: string) => ctx.links.absolute(p);
   return {
     titel: m.siteName,
-    personen: abs('/personen'),
-    werke: abs('/werke'),
-    suche: { url: abs('/werke'), parameter: 'q' },
+    personen: abs(PERSONS_PATH),
+    werke: abs(WORKS_PATH),
+    suche: { url: abs(WORKS_PATH), parameter: 'q' },
     werk: m.highlights.map((w) => ({ titel: w.titel, url: abs(workPath(w.slug)) })),
   };
 }

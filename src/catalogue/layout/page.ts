@@ -3,17 +3,22 @@
 import type { Format, Principal, RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
-import { suffixPath } from '../shared/urls.ts';
-import { logoutButton } from '../session/form.ts';
-import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from '../session/return-path.ts';
-import { sessionStrings } from '../session/strings.ts';
-import { DUE_PATH } from '../loans/access.ts';
-import { CHECK_IN_PATH } from '../lending/paths.ts';
-import { DESK_PATH } from '../desk/paths.ts';
-import { HOLD_SHELF_PATH, OVERDUE_PATH, PATRONS_PATH } from '../staff-lists/paths.ts';
-import { NOTICES_PATH } from '../notices/paths.ts';
-import { ERROR_LOG_PATH } from '../error-log/access.ts';
-import { SERVER_STATUS_PATH } from '../server-status/access.ts';
+import { suffixPath, PERSONS_PATH, WORKS_PATH } from '../shared/index.ts';
+import {
+  logoutButton,
+  RETURN_FIELD,
+  safeReturnPath,
+  SESSION_PATH,
+  sessionStrings,
+} from '../session/index.ts';
+import { DUE_PATH } from '../loans/index.ts';
+import { CHECK_IN_PATH } from '../check-in/index.ts';
+import { DESK_PATH } from '../desk/index.ts';
+import { ERROR_LOG_PATH } from '../error-log/index.ts';
+import { SERVER_STATUS_PATH } from '../server-status/index.ts';
+import { routeOf, type Section } from '../registry/index.ts';
+import { HOLD_SHELF_PATH, OVERDUE_PATH, PATRONS_PATH } from '../staff-lists/index.ts';
+import { NOTICES_PATH } from '../notices/index.ts';
 
 /** What the layout needs from a request: also satisfied by the layer's error-page context. */
 export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
@@ -30,7 +35,7 @@ function account(ctx: PageContext, canonicalPath: string | undefined): Markup {
   const rel = (p: string) => ctx.links.relative(p);
   if (ctx.user) {
     return html`<div class="account" role="group" aria-label="${t.accountLabel}">
-      <a class="my-account" href="${rel(`/konto?id=${ctx.user.id}`)}">${t.myAccount}</a>
+      <a class="my-account" href="${rel(`${routeOf('Account')}?id=${ctx.user.id}`)}">${t.myAccount}</a>
       <span
         >${t.loggedInAs} <a href="${rel(SESSION_PATH)}">${ctx.user.username}</a></span
       >
@@ -55,20 +60,7 @@ export interface Page {
   /** Extra <link> elements (e.g. paging) as path + rel. */
   readonly headLinks?: readonly { readonly rel: string; readonly path: string }[];
   /** Which navigation entry is current. */
-  readonly section?:
-    | 'home'
-    | 'persons'
-    | 'works'
-    | 'due-loans'
-    | 'check-in'
-    | 'error-log'
-    | 'server-status'
-    | 'desk'
-    | 'patrons'
-    | 'hold-shelf'
-    | 'overdue-loans'
-    | 'notices'
-    | 'my-account';
+  readonly section?: Section;
   /** Prefills the header search box. */
   readonly searchValue?: string;
   /** The page has its own search form (the home page): the header leaves its box out. */
@@ -145,7 +137,7 @@ export function layout(page: Page, ctx: PageContext): Markup {
                     role="search"
                     aria-label="${t.quickSearchLabel}"
                     method="get"
-                    action="${rel('/werke')}"
+                    action="${rel(WORKS_PATH)}"
                   >
                     <label for="suche-kopf">${t.searchLabel}</label>
                     <input
@@ -163,8 +155,8 @@ export function layout(page: Page, ctx: PageContext): Markup {
           <nav aria-label="${t.navLabel}">
             <ul>
               <li><a href="${rel('/')}" ${current('home')}>${t.navHome}</a></li>
-              <li><a href="${rel('/personen')}" ${current('persons')}>${t.navPersons}</a></li>
-              <li><a href="${rel('/werke')}" ${current('works')}>${t.navWorks}</a></li>
+              <li><a href="${rel(PERSONS_PATH)}" ${current('persons')}>${t.navPersons}</a></li>
+              <li><a href="${rel(WORKS_PATH)}" ${current('works')}>${t.navWorks}</a></li>
             </ul>
           </nav>
           ${staffNav(ctx, current)}

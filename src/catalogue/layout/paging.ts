@@ -2,7 +2,7 @@
 import type { PageContext } from './page.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
-import type { PageLinks } from '../shared/paging.ts';
+import type { PageLinks } from '../shared/index.ts';
 
 export function pagingNav(links: PageLinks, ctx: PageContext): Markup {
   if (!links.prev && !links.next) return html``;

@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import { html } from '../../http/representation/markup.ts';
 import { fakeContext } from '../../../test/kit/catalogue/fakes.ts';
 import { MEMBER } from '../../../test/kit/catalogue/write-support.ts';
-import { holdButton } from '../holds/hold-button.ts';
-import { renewForm } from '../loans/loan-view.ts';
-import type { Loan } from '../loans/model.ts';
+import { holdButton } from '../holds/index.ts';
+import { renewForm } from '../loans/index.ts';
+import type { Loan } from '../loans/index.ts';
 import { layout } from './page.ts';
 
 test('"Mein Konto" in the header for a signed-in member, leading to their account', () => {

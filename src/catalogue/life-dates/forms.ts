@@ -2,7 +2,7 @@
 // page that shows it again with its problems (422).
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
-import { fullName, lifeDatesPath } from '../shared/urls.ts';
+import { fullName, lifeDatesPath } from '../shared/index.ts';
 import {
   errorSummary,
   field,

@@ -2,8 +2,7 @@
 // Writable: geboren, gestorben (whole years; blank or absent: unknown). `person` is derived
 // from the URL and ignored on input, so a client can PUT back what it got from GET.
 import type { FieldSpec } from '../../http/body/index.ts';
-import { checkAll, inFieldOrder } from '../writes/checks.ts';
-import { problem } from '../writes/problems.ts';
+import { checkAll, inFieldOrder, problem } from '../writes/index.ts';
 import type { InputRead } from '../writes/index.ts';
 import type { LifeDatesInput } from './store.ts';
 

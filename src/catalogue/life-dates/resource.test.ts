@@ -18,7 +18,7 @@ import {
   STAFF,
   statusOf,
 } from '../../../test/kit/catalogue/write-support.ts';
-import { personResource } from '../persons/resource.ts';
+import { personResource } from '../persons/index.ts';
 import { migrateToLatest, openDatabase } from '../../storage/index.ts';
 import { catalogueMigrations } from '../migrations/index.ts';
 import { createStores } from '../stores.ts';

@@ -14,7 +14,7 @@ import {
   expectedText,
   nextUpdatedAt,
   type WriteExpectation,
-} from '../shared/compare-and-set.ts';
+} from '../shared/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { lockChangeCounter } from '../changes.ts';
 

@@ -3,7 +3,7 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { fullName, lifeDatesPath, personPath } from '../shared/urls.ts';
+import { fullName, lifeDatesPath, personPath } from '../shared/index.ts';
 import { formStrings, isStaff, staffToolsSection, versionFor } from '../writes/index.ts';
 import { editLifeDatesForm, lifeDatesFormValues } from './forms.ts';
 import type { LifeDates } from './store.ts';

@@ -2,8 +2,8 @@
 // Everyone else — another member or an anonymous client — gets 403, and so does a request for
 // a user id that does not exist, unless it comes from staff (404): existence is not leaked.
 import type { RequestContext } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
-import { parseId } from '../shared/ids.ts';
+import { HttpError, parseId } from '../shared/index.ts';
+import { pathBuilder, routeOf } from '../registry/index.ts';
 
 /** A positive integer query parameter, or null when absent or malformed. */
 export function idParam(ctx: RequestContext, name: string): number | null {
@@ -43,9 +43,8 @@ export function requireStaff(ctx: RequestContext): void {
   }
 }
 
-export const loansPath = (personId: number): string => `/ausleihen/${personId}`;
-export const loanPath = (personId: number, loanId: number): string => `/ausleihen/${personId}/${loanId}`;
-export const DUE_PATH = '/ausleihen';
+export const loansPath: (personId: number) => string = pathBuilder('Loans');
+export const loanPath: (personId: number, loanId: number) => string = pathBuilder('Loan');
+export const DUE_PATH = routeOf('DueLoans');
 /** A loan's renewal: POST renews it (ADR 0060). */
-export const renewalPath = (personId: number, loanId: number): string =>
-  `${loanPath(personId, loanId)}/verlaengerung`;
+export const renewalPath: (personId: number, loanId: number) => string = pathBuilder('Renewal');

@@ -3,8 +3,7 @@
 // ADR 0082) — never to themselves. The server checks access and copies again.
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
-import { DESK_PATH } from '../desk/paths.ts';
-import { deskStrings } from '../desk/strings.ts';
+import { DESK_PATH, deskStrings } from '../desk/index.ts';
 import { loansPath } from './access.ts';
 import { loanStrings } from './strings.ts';
 

@@ -1,7 +1,7 @@
 // The refusals of a borrow as problem details (docs/errors.md): the loans' POST and the desk
 // (ADR 0082) answer the same codes with the same text.
-import { HttpError, notFound } from '../shared/errors.ts';
-import { loanLimitProblem, notLendableProblem, overdueLoansProblem } from '../lending/problems.ts';
+import { HttpError, notFound } from '../shared/index.ts';
+import { loanLimitProblem, notLendableProblem, overdueLoansProblem } from './lending-problems.ts';
 import type { BorrowRefusal } from './model.ts';
 
 export function invalidWerk(detail: string): HttpError {

@@ -4,7 +4,7 @@
 // missing that is in the librarian's hand is found again: it is lent and no longer missing.
 import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
-import { settleWork, type LockedWork } from '../holds/queue.ts';
+import { settleWork, type LockedWork } from '../holds/index.ts';
 import type { BorrowRefusal } from './model.ts';
 
 export async function chosenCopy(

@@ -2,8 +2,8 @@
 // or root-relative under the base, `/werke/{slug}/exemplare/{nummer}`, with or without a format
 // suffix), a link object carrying that URL, or its barcode as printed on it.
 import type { Links } from '../../http/resource/types.ts';
-import { cleanBarcode } from '../lending/checkin-store.ts';
-import type { CopyKey } from '../desk/store.ts';
+import { cleanBarcode } from '../check-in/index.ts';
+import type { CopyKey } from '../desk/index.ts';
 import { isValidSlug } from '../slugs.ts';
 import { pathUnderBase } from './werk-field.ts';
 

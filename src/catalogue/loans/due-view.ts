@@ -2,7 +2,7 @@
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { fullName, personPath, workPath } from '../shared/index.ts';
 import { DUE_PATH, loanPath, loansPath } from './access.ts';
 import {
   copyHtml,

@@ -14,3 +14,17 @@ export { loansPath, loanPath, DUE_PATH } from './access.ts';
 export { borrowButton } from './borrow-button.ts';
 export { createRenewalStore, MAX_RENEWALS, type RenewalStore, type RenewOutcome } from './renew.ts';
 export { renewalResource, renewalPath } from './renewal-resource.ts';
+export { borrowRefusal, invalidWerk } from './borrow-refusals.ts';
+export { personHasLendingProblem } from './lending-problems.ts';
+export { lendingStrings } from './lending-strings.ts';
+export { loanRepresentation, loansTable, renewForm, timeHtml } from './loan-view.ts';
+export {
+  PersonHasLendingError,
+  openLendingOf,
+  refuseWhileLending,
+  type LendingClock,
+  type OpenLending,
+} from './open-lending.ts';
+export { DEFAULT_OVERDUE_BLOCK_DAYS } from './overdue.ts';
+export { dateText, loanStrings } from './strings.ts';
+export { WERK_FIELD_PROBLEM, parseWerkField } from './werk-field.ts';

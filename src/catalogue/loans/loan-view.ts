@@ -3,12 +3,11 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { copyPath, fullName, personPath, workPath } from '../shared/urls.ts';
+import { copyPath, fullName, personPath, workPath, clockChanges, freshUntilField } from '../shared/index.ts';
 import { loanPath, loansPath, renewalPath } from './access.ts';
 import type { Loan } from './model.ts';
 import { dateText, loanStrings } from './strings.ts';
-import { lendingStrings } from '../lending/strings.ts';
-import { clockChanges, freshUntilField } from '../shared/clock-changes.ts';
+import { lendingStrings } from './lending-strings.ts';
 import { MAX_RENEWALS } from './renew.ts';
 
 /** A loan as shown at a moment: `overdue` depends on the clock, not only on the row. */

@@ -4,9 +4,9 @@ import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
 import type { PersonRef } from '../model.ts';
-import { fullName, personPath, workPath } from '../shared/urls.ts';
+import { fullName, personPath, workPath } from '../shared/index.ts';
 import { loanPath, loansPath } from './access.ts';
-import { holdsPath } from '../holds/access.ts';
+import { holdsPath } from '../holds/index.ts';
 import {
   copyHtml,
   copyJson,
@@ -23,8 +23,8 @@ import {
 } from './loan-view.ts';
 import type { Loan } from './model.ts';
 import { loanStrings } from './strings.ts';
-import { DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
-import { lendingStrings } from '../lending/strings.ts';
+import { DEFAULT_OVERDUE_BLOCK_DAYS } from './overdue.ts';
+import { lendingStrings } from './lending-strings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@
 // the current due date: renewing early loses no days, renewing late does not date back.
 import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
-import { HOLD_DAYS, lockWork, settleWork } from '../holds/queue.ts';
+import { HOLD_DAYS, lockWork, settleWork } from '../holds/index.ts';
 import type { DB } from '../tables.ts';
 import { dueAfter, ruleOfCopy } from '../rules/index.ts';
 import { LOAN_DAYS } from './store.ts';

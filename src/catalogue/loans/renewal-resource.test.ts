@@ -6,7 +6,7 @@ import { migrateToLatest, openDatabase, type Database } from '../../storage/inde
 import { catalogueMigrations } from '../migrations/index.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import type { DB } from '../tables.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { fakeContext, type FakeContextOptions } from '../../../test/kit/catalogue/fakes.ts';
 import { renewalResource } from './renewal-resource.ts';
 

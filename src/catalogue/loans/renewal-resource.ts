@@ -4,12 +4,13 @@
 // is the loan as it is now (200; a form gets 303 to the loan list); refusals are 409 problems
 // that say why, a returned loan 410 like the loan's own URL.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
-import { formFlow } from '../writes/access.ts';
-import { gone, HttpError, notFound } from '../shared/errors.ts';
+import { formFlow } from '../writes/index.ts';
+import { gone, HttpError, notFound } from '../shared/index.ts';
 import { idParam, loansPath, requireOwnerOrStaff } from './access.ts';
 import { loanRepresentation } from './loan-view.ts';
 import type { LoanStore } from './model.ts';
 import type { RenewalStore, RenewOutcome } from './renew.ts';
+import { routeOf } from '../registry/index.ts';
 
 export { renewalPath } from './access.ts';
 
@@ -44,7 +45,7 @@ export function renewalResource(
   const now = opts.now ?? (() => new Date());
   return {
     name: 'renewal',
-    path: '/verlaengerung',
+    path: routeOf('Renewal'),
     methods: {
       POST: async (ctx) => {
         const personId = idParam(ctx, 'benutzer');

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { HandlerMethod, Outcome, Principal } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { fakeContext, type FakeContextOptions } from '../../../test/kit/catalogue/fakes.ts';
 import { anna, fakeLoanStore, fields, NOW, USERS } from '../../../test/kit/catalogue/loan-fakes.ts';
 import type { LoanStore } from './model.ts';

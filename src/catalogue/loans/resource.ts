@@ -5,22 +5,22 @@
 // Access is checked first, on every method: owner or staff, else 403 (access.ts).
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { isFields } from '../../http/body/fields.ts';
-import { formFlow } from '../writes/access.ts';
+import { formFlow } from '../writes/index.ts';
 import type { PersonRef } from '../model.ts';
-import { gone, HttpError, notFound } from '../shared/errors.ts';
+import { gone, HttpError, notFound, clockChanges, freshUntilField } from '../shared/index.ts';
 import { DUE_PATH, idParam, loanPath, loansPath, requireOwnerOrStaff, requireStaff } from './access.ts';
 import { dueInstants, dueView, type DueModel } from './due-view.ts';
 import { loanChangedAt, loanRepresentation } from './loan-view.ts';
 import { loansInstants, loansView, type LoansModel } from './loans-view.ts';
-import { clockChanges, freshUntilField } from '../shared/clock-changes.ts';
 import type { Loan, LoanStore } from './model.ts';
 import { DEFAULT_DUE_LIMIT, LOAN_DAYS } from './store.ts';
 import { parseWerkField, WERK_FIELD_PROBLEM } from './werk-field.ts';
-import { deskReturnsProblem } from '../lending/problems.ts';
+import { deskReturnsProblem } from './lending-problems.ts';
 import { borrowRefusal, invalidExemplar, invalidWerk } from './borrow-refusals.ts';
 import { EXEMPLAR_FIELD_PROBLEM, parseExemplarField } from './copy-field.ts';
-import type { DeskStore } from '../desk/store.ts';
-import { DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
+import type { DeskStore } from '../desk/index.ts';
+import { DEFAULT_OVERDUE_BLOCK_DAYS } from './overdue.ts';
+import { routeOf } from '../registry/index.ts';
 
 export interface LoanResourceOptions {
   /** Clock deciding which loans are overdue (tests pin it). */
@@ -77,7 +77,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
     // Overdue-ness is the clock's: each representation says until when it holds (freshUntil,
     // ADR 0067), so the representation cache may keep it until then (ADR 0048).
     cacheable: true,
-    path: '/ausleihen',
+    path: routeOf('DueLoans'),
     // `/ausleihen` is the staff's list of loans due (GET only); POST borrows at a user's loans.
     methodsAt: (query) => (query.get('benutzer') === null ? ['GET'] : ['GET', 'POST']),
     methods: {
@@ -186,7 +186,7 @@ export function loanResource(store: LoanStore, opts: LoanResourceOptions = {}): 
     name: 'loan',
     // Fresh until it falls due (freshUntil, ADR 0067): cacheable like the catalogue's resources.
     cacheable: true,
-    path: '/ausleihe',
+    path: routeOf('Loan'),
     methods: {
       GET: async (ctx) => ({
         type: 'representation',

@@ -7,13 +7,12 @@
 import type { Kysely } from 'kysely';
 import { detectCapabilities, type Capabilities } from '../../storage/index.ts';
 import type { Lookup, PersonRef } from '../model.ts';
-import { latestStamp, touchRows } from '../shared/versions.ts';
+import { latestStamp, touchRows } from '../shared/index.ts';
 import type { DB } from '../tables.ts';
 import { resolveSlug } from '../slugs.ts';
-import { blockedByOverdue, DEFAULT_OVERDUE_BLOCK_DAYS } from '../lending/overdue.ts';
+import { blockedByOverdue, DEFAULT_OVERDUE_BLOCK_DAYS } from './overdue.ts';
 import { firstFreeCopy, loanTerms, type TermsRefusal } from '../rules/index.ts';
-import { HOLD_DAYS, lockWork, lockWorkForPerson, settleWork } from '../holds/queue.ts';
-import { takeKeptCopy } from '../holds/circulation.ts';
+import { HOLD_DAYS, lockWork, lockWorkForPerson, settleWork, takeKeptCopy } from '../holds/index.ts';
 import type { BorrowOutcome, CurrentLoans, Loan, LoanStore, ReturnOutcome, WorkKey } from './model.ts';
 import { chosenCopy } from './chosen-copy.ts';
 

@@ -2,7 +2,7 @@
 // root-relative, under the configured base; readable `/werke/{slug}` or script-style
 // `/werk?id=` / `/werk?slug=`, with or without a format suffix) or just its slug.
 import type { Links } from '../../http/resource/types.ts';
-import { parseId } from '../shared/ids.ts';
+import { parseId } from '../shared/index.ts';
 import { isValidSlug } from '../slugs.ts';
 import type { WorkKey } from './model.ts';
 

@@ -7,7 +7,7 @@
 // words that only whole-word stem terms, which it never sends, and prefixes of them match).
 import { sql, type Kysely, type Migration } from 'kysely';
 import { searchText, type MigrationContext } from '../../storage/index.ts';
-import { workSearchText } from '../works/search-text.ts';
+import { workSearchText } from '../works/index.ts';
 
 type Db = Kysely<unknown>;
 

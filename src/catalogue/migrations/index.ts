@@ -47,3 +47,4 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0021-notices': notices(context),
   '0023-staff-list-indexes': staffListIndexes(),
 });
+export { searchStems } from './0017-search-stems.ts';

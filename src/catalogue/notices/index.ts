@@ -9,3 +9,4 @@ export { noticeText, resetText } from './texts.ts';
 export { noticesResource } from './resource.ts';
 export { createNoticeListStore, type NoticeListStore } from './list-store.ts';
 export { NOTICES_PATH, personNoticesPath } from './paths.ts';
+export { STATUS_NAMES } from './status.ts';

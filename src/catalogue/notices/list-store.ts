@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Page, PageRequest, PersonRef } from '../model.ts';
 import type { DB, NoticeKind, NoticeState } from '../tables.ts';
-import { countOf, keyedPage } from '../shared/keyed-page.ts';
+import { countOf, keyedPage } from '../shared/index.ts';
 
 export interface NoticeRow {
   readonly id: number;

@@ -1,6 +1,7 @@
-// The notices' readable paths (ADR 0092): everyone's for staff, and a person's beside their
-// holds and account. Their own file so the layout and the account page can link them.
-import { personPath } from '../shared/urls.ts';
+// The notices' readable paths (ADR 0092), from the registry: everyone's for staff, and a
+// person's beside their holds and account. Their own file so the layout and the account page
+// can link them.
+import { pathBuilder, routeOf } from '../registry/index.ts';
 
-export const NOTICES_PATH = '/benachrichtigungen';
-export const personNoticesPath = (slug: string): string => `${personPath(slug)}/benachrichtigungen`;
+export const NOTICES_PATH = routeOf('Notices');
+export const personNoticesPath: (slug: string) => string = pathBuilder('PersonNotices');

@@ -3,8 +3,8 @@
 // processes may plan at once and each notice exists once. Only patrons with an e-mail address
 // who have not opted out are written to. A second reminder follows only a sent first one.
 import type { Kysely } from 'kysely';
-import { holdsPath } from '../holds/access.ts';
-import { loansPath } from '../loans/access.ts';
+import { holdsPath } from '../holds/index.ts';
+import { loansPath } from '../loans/index.ts';
 import type { DB, NoticeKind } from '../tables.ts';
 import { noticeText, type NoticeFacts } from './texts.ts';
 

@@ -7,10 +7,10 @@
 // by the representation cache: the notice job changes them without the change counter.
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonRef } from '../model.ts';
-import { HttpError } from '../shared/errors.ts';
-import { lookUp, resolve, type Finder } from '../shared/lookup.ts';
-import { linkHeaders, listQuery, loadPage } from '../shared/paging.ts';
-import { filteredPageLinks, filteredPath } from '../staff-lists/list-links.ts';
+import { HttpError } from '../shared/index.ts';
+import { lookUp, resolve, type Finder } from '../shared/index.ts';
+import { linkHeaders, listQuery, loadPage } from '../shared/index.ts';
+import { filteredPageLinks, filteredPath } from '../staff-lists/index.ts';
 import type { NoticeListStore } from './list-store.ts';
 import { noticesRepresentation, type NoticesModel } from './list-view.ts';
 import { NOTICES_PATH, personNoticesPath } from './paths.ts';

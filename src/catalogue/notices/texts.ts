@@ -1,6 +1,6 @@
 // What a notice says, in the patron's language (ADR 0085). Plain text: the mail carries no HTML,
 // so nothing in it can be markup; titles and names are written as they are.
-import { dateText } from '../loans/strings.ts';
+import { dateText } from '../loans/index.ts';
 import type { NoticeKind } from '../tables.ts';
 
 export type Lang = 'de' | 'en';

@@ -4,7 +4,7 @@
 // missing since), as union catalogues read a library's copies. Written through the escaping
 // xml template; a work's URL is its identifier in both.
 import { xml, type Markup } from '../../http/representation/markup.ts';
-import { personPath, workPath } from '../shared/urls.ts';
+import { personPath, workPath } from '../shared/index.ts';
 import type { RecordPerson, WorkRecord } from './source.ts';
 
 export interface MetadataFormat {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLinks } from '../../http/index.ts';
 import { parseMediaType, type Fields } from '../../http/body/index.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { createProvider, type Place, type ProviderOptions } from './provider.ts';
 import { readArguments, type RawArguments } from './request.ts';
 

@@ -9,13 +9,12 @@ import {
   type FieldSpec,
   type JsonSchema,
 } from '../../http/body/index.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/index.ts';
-import { ROLES } from '../accounts/errors.ts';
-import { COPY_FIELDS } from '../copies/input.ts';
-import { LIFE_DATES_FIELDS } from '../life-dates/input.ts';
-import { PERSON_FIELDS } from '../persons/person-input.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from '../accounts/index.ts';
+import { COPY_FIELDS } from '../copies/index.ts';
+import { LIFE_DATES_FIELDS } from '../life-dates/index.ts';
+import { PERSON_FIELDS } from '../persons/index.ts';
 import { RETURN_FIELD } from '../session/index.ts';
-import { WORK_FIELDS } from '../works/work-input.ts';
+import { WORK_FIELDS } from '../works/index.ts';
 
 /** One write's body: the JSON fields, and the same fields as a form sends them. */
 export interface BodySchema {

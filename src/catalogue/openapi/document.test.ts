@@ -86,6 +86,15 @@ describe('the document follows the resource definitions', () => {
     assert.throws(() => build([...resources, extra]), /neu/);
   });
 
+  test('a resource at another route than its registry URL is refused', async () => {
+    const resources = catalogueResources(await memoryCatalogue()).resources;
+    const moved = resources.map((r) => (r.name === 'work' ? { ...r, path: '/titel' } : r));
+    assert.throws(
+      () => build(moved),
+      /resource work is at \/titel, but its URL \/werke\/\{slug\} goes to \/werk/,
+    );
+  });
+
   test('every operation: a unique operationId, a summary, its statuses listed (no default)', async () => {
     const document = build(catalogueResources(await memoryCatalogue()).resources);
     const ids: string[] = [];

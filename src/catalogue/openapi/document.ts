@@ -7,6 +7,7 @@ import { problemSchemas } from '../../http/errors/index.ts';
 import type { HandlerMethod, Links, ResourceDefinition } from '../../http/resource/types.ts';
 import { readSchema, type SchemaName } from '../schemas/index.ts';
 import { BODIES, type BodySchema } from './bodies.ts';
+import { isNumberParameter, routeOf } from '../registry/index.ts';
 import { DOCUMENTED_PATHS, type Access, type DocumentedPath, type OperationFacts } from './paths.ts';
 import { codesOf, DEFAULT_SUCCESS, operationStatuses, problemResponseName } from './responses.ts';
 import { hoisted } from './schemas.ts';
@@ -34,7 +35,9 @@ function pathParameters(path: string): Json[] {
     name,
     in: 'path',
     required: true,
-    schema: name!.endsWith('_id') ? { type: 'integer', minimum: 1 } : { type: 'string', pattern: '^[^/.]+$' },
+    schema: isNumberParameter(name!)
+      ? { type: 'integer', minimum: 1 }
+      : { type: 'string', pattern: '^[^/.]+$' },
   }));
 }
 
@@ -245,6 +248,12 @@ export function openApiDocument(options: OpenApiOptions): Json {
   for (const entry of DOCUMENTED_PATHS) {
     const resource = resources.find((r) => r.name === entry.resource);
     if (!resource) continue;
+    // The route is the registry's (ADR 0090): a definition elsewhere would answer no readable URL.
+    const route = routeOf(entry.id);
+    if (resource.path !== route)
+      throw new Error(
+        `resource ${resource.name} is at ${resource.path}, but its URL ${entry.path} goes to ${route}`,
+      );
     paths[entry.path] = pathItem(entry, resource, links);
     if (!tags.some((t) => t.name === entry.resource))
       tags.push({ name: entry.resource, description: entry.summary });

@@ -1,5 +1,5 @@
-// What the resource definitions do not carry, for /openapi.json (ADRs 0057, 0074): each
-// resource's readable URL patterns (the rewrite table maps them onto the route, not back), the
+// What the resource definitions do not carry, for /openapi.json (ADRs 0057, 0074), for each URL
+// of the registry (../registry/urls.ts, ADR 0090, which holds its path and resource): the
 // schema its representation names, its query parameters, who may use each method, the body a
 // write takes and the problems particular to it. The METHODS are not here: the generator reads
 // them from the registered definitions, so a new one shows up by itself (with the defaults
@@ -7,11 +7,12 @@
 // derived in ./responses.ts from the method, the access and the path, never listed here.
 import type { ErrorCode } from '../../http/errors/index.ts';
 import type { HandlerMethod } from '../../http/resource/types.ts';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/paging.ts';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/index.ts';
 import type { SchemaName } from '../schemas/index.ts';
 import type { BodyName } from './bodies.ts';
-import { STATUS_NAMES } from '../notices/status.ts';
-import { MAX_DAYS as MAX_DAYS_OVERDUE } from '../staff-lists/resources.ts';
+import { RESOURCE_URLS, type UrlId } from '../registry/index.ts';
+import { STATUS_NAMES } from '../notices/index.ts';
+import { MAX_DAYS as MAX_DAYS_OVERDUE } from '../staff-lists/index.ts';
 
 export interface QueryParameter {
   readonly name: string;
@@ -42,13 +43,10 @@ export interface OperationFacts {
   readonly description?: string;
 }
 
-export interface DocumentedPath {
-  /** ResourceDefinition.name of the resource that answers this path. */
-  readonly resource: string;
-  /** Readable path under the base, `{name}` for a path parameter (`…_id` ones are numbers). */
-  readonly path: string;
-  /** Names the operations: `get` + `Work` = `getWork`. Unique. */
-  readonly id: string;
+/** What a client needs to know of one URL of the registry, found by its id. */
+export interface PathFacts {
+  /** The registry's URL (../registry/urls.ts) these facts are about. */
+  readonly id: UrlId;
   readonly summary: string;
   /** The JSON Schema of the representation (`/schema/{schema}.json`); none: undescribed object. */
   readonly schema?: SchemaName;
@@ -62,6 +60,14 @@ export interface DocumentedPath {
    * for the route; test/api/openapi.test.ts checks both against Allow). Absent: all.
    */
   readonly methods?: readonly HandlerMethod[];
+}
+
+/** A documented path: the registry's URL (resource, readable path) with its facts. */
+export interface DocumentedPath extends PathFacts {
+  /** ResourceDefinition.name of the resource that answers this path. */
+  readonly resource: string;
+  /** Readable path under the base, `{name}` for a path parameter (`…_id` ones are numbers). */
+  readonly path: string;
 }
 
 const text = { type: 'string' };
@@ -116,10 +122,8 @@ const BORROW_REFUSALS: readonly ErrorCode[] = [
   'SHELFMARK_LOAN_LIMIT',
 ];
 
-export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
+const FACTS: readonly PathFacts[] = [
   {
-    resource: 'home',
-    path: '/',
     id: 'Home',
     summary: 'The home page',
     schema: 'home',
@@ -127,8 +131,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     write: 'staff',
   },
   {
-    resource: 'persons',
-    path: '/personen',
     id: 'Persons',
     summary: 'Persons: search, page, create',
     schema: 'persons',
@@ -146,8 +148,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'person',
-    path: '/personen/{slug}',
     id: 'Person',
     summary: 'One person',
     schema: 'person',
@@ -170,8 +170,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'life-dates',
-    path: '/personen/{slug}/lebensdaten',
     id: 'LifeDates',
     summary: "A person's years of birth and death",
     schema: 'life-dates',
@@ -183,8 +181,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'works',
-    path: '/werke',
     id: 'Works',
     summary: 'Works: search, page, create',
     schema: 'works',
@@ -197,8 +193,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'work',
-    path: '/werke/{slug}',
     id: 'Work',
     summary: 'One work',
     schema: 'work',
@@ -212,8 +206,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'copies',
-    path: '/werke/{slug}/exemplare',
     id: 'Copies',
     summary: "A work's copies with shelfmark, barcode, location and status",
     schema: 'copies',
@@ -225,8 +217,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'copy',
-    path: '/werke/{slug}/exemplare/{nummer}',
     id: 'Copy',
     summary: 'One copy',
     schema: 'copy',
@@ -240,8 +230,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'loans',
-    path: '/ausleihen',
     id: 'DueLoans',
     summary: 'Open loans by due date',
     schema: 'due-loans',
@@ -251,8 +239,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'List the open loans by due date' } },
   },
   {
-    resource: 'loans',
-    path: '/ausleihen/{user_id}',
     id: 'Loans',
     summary: "A user's current loans",
     schema: 'loans',
@@ -270,8 +256,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'loan',
-    path: '/ausleihen/{user_id}/{loan_id}',
     id: 'Loan',
     summary: 'One loan',
     schema: 'loan',
@@ -287,8 +271,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'renewal',
-    path: '/ausleihen/{user_id}/{loan_id}/verlaengerung',
     id: 'Renewal',
     summary: 'The renewal of a loan',
     read: 'owner',
@@ -309,8 +291,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'check-in',
-    path: '/rueckgabe',
     id: 'CheckIn',
     summary: "The desk's check-in",
     schema: 'check-in',
@@ -328,8 +308,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'desk',
-    path: '/theke',
     id: 'Desk',
     summary: 'The desk: a patron by library card, lending the copies in hand (ADR 0082)',
     schema: 'desk',
@@ -355,8 +333,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'patrons',
-    path: '/leser',
     id: 'Patrons',
     summary: 'The patrons: persons with an account, by name (ADR 0092)',
     schema: 'patrons',
@@ -369,8 +345,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Search and page the patrons' } },
   },
   {
-    resource: 'hold-shelf',
-    path: '/abholregal',
     id: 'HoldShelf',
     summary: 'The hold shelf: copies kept for a hold, for whom and until when (ADR 0092)',
     schema: 'hold-shelf',
@@ -380,8 +354,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Page the copies on the hold shelf, the one to run out first first' } },
   },
   {
-    resource: 'overdue-loans',
-    path: '/ausleihen/ueberfaellig',
     id: 'OverdueLoans',
     summary: 'Overdue loans, the longest overdue first (ADR 0092)',
     schema: 'overdue-loans',
@@ -398,8 +370,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Page the overdue loans' } },
   },
   {
-    resource: 'notices',
-    path: '/benachrichtigungen',
     id: 'Notices',
     summary: 'Every notice by e-mail, newest first (ADR 0085, 0092)',
     schema: 'notices',
@@ -409,8 +379,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Page every notice, filtered by status' } },
   },
   {
-    resource: 'notices',
-    path: '/personen/{slug}/benachrichtigungen',
     id: 'PersonNotices',
     summary: "A person's notices by e-mail, newest first (ADR 0092)",
     schema: 'notices',
@@ -420,8 +388,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Page a person’s notices, filtered by status' } },
   },
   {
-    resource: 'holds',
-    path: '/personen/{slug}/vormerkungen',
     id: 'Holds',
     summary: "A member's open holds",
     schema: 'holds',
@@ -439,8 +405,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'hold',
-    path: '/personen/{slug}/vormerkungen/{hold_id}',
     id: 'Hold',
     summary: 'One hold: its place in the queue or until when a copy is kept',
     schema: 'hold',
@@ -449,8 +413,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Read a hold' }, DELETE: { summary: 'Cancel a hold' } },
   },
   {
-    resource: 'hold-queue',
-    path: '/werke/{slug}/vormerkungen',
     id: 'HoldQueue',
     summary: "A work's queue of holds",
     schema: 'hold-queue',
@@ -459,8 +421,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Read a work’s queue of holds' } },
   },
   {
-    resource: 'account',
-    path: '/personen/{slug}/konto',
     id: 'Account',
     summary: "A person's account",
     schema: 'account',
@@ -478,8 +438,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'account-password',
-    path: '/personen/{slug}/konto/passwort',
     id: 'Password',
     summary: "An account's password",
     schema: 'password',
@@ -496,8 +454,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'session',
-    path: '/sitzung',
     id: 'Session',
     summary: 'The session',
     schema: 'session',
@@ -516,8 +472,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
-    resource: 'error-log',
-    path: '/protokoll/fehler',
     id: 'ErrorLog',
     summary: 'The last entries of the error log',
     schema: 'error-log',
@@ -538,8 +492,6 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Read the last entries of the error log' } },
   },
   {
-    resource: 'server-status',
-    path: '/server-status',
     id: 'ServerStatus',
     summary: 'Server status',
     schema: 'server-status',
@@ -548,3 +500,10 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     operations: { GET: { summary: 'Read the server status' } },
   },
 ];
+
+/** Every URL of the registry with its facts, in the registry's order; one without facts throws. */
+export const DOCUMENTED_PATHS: readonly DocumentedPath[] = RESOURCE_URLS.map((url) => {
+  const facts = FACTS.find((f) => f.id === url.id);
+  if (!facts) throw new Error(`openapi/paths.ts has no facts for the URL ${url.id} (${url.path})`);
+  return { ...facts, resource: url.resource, path: url.path };
+});

@@ -6,12 +6,11 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import type { OpenLending } from '../lending/open-lending.ts';
-import { lendingStrings } from '../lending/strings.ts';
-import { accountStrings } from '../accounts/strings.ts';
-import { loansPath } from '../loans/access.ts';
+import type { OpenLending } from '../loans/index.ts';
+import { lendingStrings, loansPath } from '../loans/index.ts';
+import { accountStrings } from '../accounts/index.ts';
 import type { Person } from '../model.ts';
-import { fullName, personPath } from '../shared/urls.ts';
+import { fullName, personPath } from '../shared/index.ts';
 import { personRepresentation, personView } from './person-view.ts';
 
 export interface PersonDeleteModel {

@@ -2,7 +2,7 @@
 // staff's confirmation page (`?loeschen`) says so up front instead of offering the button.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { bodyOf, representationOf, run, statusOf } from '../../../test/kit/catalogue/write-support.ts';
 import { personResource } from './resource.ts';

@@ -12,15 +12,20 @@ import {
   lifeDatesPath,
   personPath,
   workPath,
-} from '../shared/urls.ts';
-import { lifeDatesStrings } from '../life-dates/strings.ts';
-import { isStaff, staffToolsSection, versionFor } from '../writes/form-html.ts';
-import { formStrings } from '../writes/strings.ts';
-import { deleteConfirmationPage, deleteLink, wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
-import { loansPath } from '../loans/access.ts';
-import { loanStrings } from '../loans/strings.ts';
-import { editPersonForm, personFormValues } from './person-forms.ts';
-import { accountLink } from '../accounts/account-link.ts';
+} from '../shared/index.ts';
+import { lifeDatesStrings } from '../life-dates/index.ts';
+import {
+  isStaff,
+  staffToolsSection,
+  versionFor,
+  formStrings,
+  deleteConfirmationPage,
+  deleteLink,
+  wantsDeleteConfirmation,
+} from '../writes/index.ts';
+import { loansPath, loanStrings } from '../loans/index.ts';
+import { editPersonForm, personFormValues } from './forms.ts';
+import { accountLink } from '../accounts/index.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(p: Person, ctx: RequestContext): Markup {

@@ -6,12 +6,10 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import type { Page, PersonSummary } from '../model.ts';
-import type { ListQuery, PageLinks } from '../shared/paging.ts';
-import { fullName, personPath } from '../shared/urls.ts';
-import { EMPTY_FORM, isStaff } from '../writes/form-html.ts';
-import { formStrings } from '../writes/strings.ts';
-import { newPersonForm } from './person-forms.ts';
-import { totalHtml, totalJson, totalXml } from '../shared/total-view.ts';
+import type { ListQuery, PageLinks } from '../shared/index.ts';
+import { fullName, personPath, totalHtml, totalJson, totalXml, PERSONS_PATH } from '../shared/index.ts';
+import { EMPTY_FORM, isStaff, formStrings } from '../writes/index.ts';
+import { newPersonForm } from './forms.ts';
 
 /** "Neue Person", for staff only (the server checks access on the POST anyway). */
 function newPersonSection(ctx: RequestContext): Markup {
@@ -39,7 +37,7 @@ function personsHtml(m: PersonsModel, ctx: RequestContext): Markup {
       role="search"
       aria-label="${t.personSearchLabel}"
       method="get"
-      action="${ctx.links.relative('/personen')}"
+      action="${ctx.links.relative(PERSONS_PATH)}"
     >
       <label for="suche-personen">${t.personSearchLabel}</label>
       <input id="suche-personen" type="search" name="q" value="${m.query.q ?? ''}" />

@@ -3,16 +3,24 @@
 // The write methods exist when the store can write (write.ts), so OPTIONS and 405 list them.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore } from '../model.ts';
-import { lookUp, resolve } from '../shared/lookup.ts';
-import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
+import {
+  lookUp,
+  resolve,
+  linkHeaders,
+  listQuery,
+  loadPage,
+  pageLinks,
+  pagePath,
+  PERSONS_PATH,
+} from '../shared/index.ts';
 import { personRepresentation } from './person-view.ts';
-import { pickWriteMethods } from '../writes/index.ts';
+import { pickWriteMethods, wantsDeleteConfirmation } from '../writes/index.ts';
 import { isWritablePersonStore, personWriteMethods } from './write.ts';
 import { personsView, type PersonsModel } from './persons-view.ts';
 import { visibleTo } from './visibility.ts';
-import { wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
-import type { OpenLending } from '../lending/open-lending.ts';
+import type { OpenLending } from '../loans/index.ts';
 import { personDeleteRepresentation } from './confirm-delete-view.ts';
+import { routeOf } from '../registry/index.ts';
 
 /** The SQL store says what a person has open at the library and holds; read-only fakes do not. */
 function hasOpenLending(store: PersonStore): store is PersonStore & {
@@ -27,11 +35,11 @@ export function personResource(store: PersonStore): ResourceDefinition {
     name: 'person',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
-    path: '/person',
+    path: routeOf('Person'),
     methods: {
       GET: async (ctx) => {
         // A private person is for themself and staff; to anyone else unknown (ADR 0062).
-        const result = resolve(visibleTo(await lookUp(store, ctx), ctx.user), '/personen');
+        const result = resolve(visibleTo(await lookUp(store, ctx), ctx.user), PERSONS_PATH);
         if ('redirect' in result) return result.redirect;
         // Staff asking to delete are told first what the person still has open (ADR 0061).
         if (wantsDeleteConfirmation(ctx) && hasOpenLending(store)) {
@@ -56,14 +64,14 @@ export function personsResource(store: PersonStore): ResourceDefinition {
     name: 'persons',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
-    path: '/personen',
+    path: routeOf('Persons'),
     methods: {
       GET: async (ctx) => {
         const query = listQuery(ctx);
         // Staff see every person; anyone else the public ones and themself (ADR 0062).
         const page = await loadPage(store.list(query, ctx.user));
-        const links = pageLinks('/personen', query, page, ctx);
-        const model: PersonsModel = { query, page, links, canonicalPath: pagePath('/personen', query) };
+        const links = pageLinks(PERSONS_PATH, query, page, ctx);
+        const model: PersonsModel = { query, page, links, canonicalPath: pagePath(PERSONS_PATH, query) };
         return {
           type: 'representation',
           representation: {

@@ -14,27 +14,25 @@ import {
 import type { Page, PageRequest, Person, PersonStore, PersonSummary } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
-import { touchWorksOf } from '../shared/versions.ts';
-import { loadPerson, loadPersonBySlug } from './read.ts';
 import {
+  touchWorksOf,
   compareAndSet,
   expectedText,
   nextUpdatedAt,
   type WriteExpectation,
-} from '../shared/compare-and-set.ts';
+  keyedList,
+  totalFor,
+  type ListScope,
+  claimRow,
+  softDelete,
+} from '../shared/index.ts';
+import { loadPerson, loadPersonBySlug } from './read.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { keyedList, totalFor, type ListScope } from '../shared/keyed-list.ts';
-import { claimRow, softDelete } from '../shared/claim-row.ts';
-import { refreshWorkSearchText } from '../works/search-text.ts';
+import { refreshWorkSearchText } from '../works/index.ts';
 import { lockChangeCounter } from '../changes.ts';
-import {
-  openLendingOf,
-  refuseWhileLending,
-  type LendingClock,
-  type OpenLending,
-} from '../lending/open-lending.ts';
-import { HOLD_DAYS } from '../holds/queue.ts';
-import { isLastStaff, refuseLastStaff } from '../accounts/last-staff.ts';
+import { openLendingOf, refuseWhileLending, type LendingClock, type OpenLending } from '../loans/index.ts';
+import { HOLD_DAYS } from '../holds/index.ts';
+import { isLastStaff, refuseLastStaff } from '../accounts/index.ts';
 
 export interface PersonInput {
   /** Wanted slug (PUT to a new URL, demo data); generated from the name when absent. */

@@ -7,7 +7,7 @@ import type { Principal } from '../../http/resource/types.ts';
 import type { Person } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
-import { sqlSitemapSource } from '../sitemap/source.ts';
+import { sqlSitemapSource } from '../sitemap/index.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { STAFF } from '../../../test/kit/catalogue/write-support.ts';
 import { visibleTo } from './visibility.ts';

@@ -1,16 +1,15 @@
 // POST /personen, PUT, PATCH and DELETE /personen/{slug} (staff only; docs/methods.md): the catalogue's one
 // write flow (writes/flow.ts) with the person's parts. Bodies are forms, JSON or XML with the
-// representation's field names (person-input.ts).
+// representation's field names (input.ts).
 import type { Person, PersonStore } from '../model.ts';
-import { personPath } from '../shared/urls.ts';
+import { personPath, PERSONS_PATH } from '../shared/index.ts';
 import { hasWriteMethods, writeMethods, type WriteMethods } from '../writes/index.ts';
-import { PERSON_FIELD_NAMES, readPerson, type PersonFields } from './person-input.ts';
-import { personFormView, type PersonFormModel } from './person-forms.ts';
+import { PERSON_FIELD_NAMES, readPerson, type PersonFields } from './input.ts';
+import { personFormView, type PersonFormModel } from './forms.ts';
 import { personRepresentation } from './person-view.ts';
 import type { SqlPersonStore } from './store.ts';
-import { PersonHasLendingError } from '../lending/open-lending.ts';
-import { personHasLendingProblem } from '../lending/problems.ts';
-import { lastStaffRefusal } from '../accounts/last-staff-problem.ts';
+import { PersonHasLendingError, personHasLendingProblem } from '../loans/index.ts';
+import { lastStaffRefusal } from '../accounts/index.ts';
 
 /** The write side of the person store (SqlPersonStore has it). */
 export type PersonWriter = Pick<SqlPersonStore, 'create' | 'replace' | 'delete'>;
@@ -24,7 +23,7 @@ export function isWritablePersonStore(store: PersonStore): store is WritablePers
 export function personWriteMethods(store: WritablePersonStore): WriteMethods {
   return writeMethods<Person, PersonFields>({
     store,
-    collection: '/personen',
+    collection: PERSONS_PATH,
     pathOf: personPath,
     representationOf: personRepresentation,
     // Reading a person looks nothing up: no references.

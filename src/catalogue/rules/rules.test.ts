@@ -6,9 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
-import type { LoanStore } from '../loans/model.ts';
-import { createLoanStore } from '../loans/store.ts';
-import { createRenewalStore, type RenewalStore } from '../loans/renew.ts';
+import type { LoanStore } from '../loans/index.ts';
+import { createLoanStore, createRenewalStore, type RenewalStore } from '../loans/index.ts';
 
 const PG_URL = process.env.SHELFMARK_TEST_DATABASE_URL;
 

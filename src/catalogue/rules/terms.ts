@@ -6,7 +6,7 @@
 // loan is inserted: concurrent borrows by one member queue and never exceed a limit.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
-import { isFreeCopy } from '../copies/free.ts';
+import { isFreeCopy } from '../copies/index.ts';
 import { nextOpenDay } from './calendar.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { fakeContext, render, renderText } from '../../../test/kit/catalogue/fakes.ts';
 import { MEMBER, SAMPLE_STATUS, STAFF } from '../../../test/kit/catalogue/server-status.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';

@@ -4,7 +4,7 @@ import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, trusted, xml, type Markup } from '../../http/representation/markup.ts';
 import { aprG, statusTime, uptimeText, type ServerStatus, type Summary } from '../../logging/index.ts';
 import { layout } from '../layout/index.ts';
-import { momentHtml } from '../shared/dates.ts';
+import { momentHtml } from '../shared/index.ts';
 import { SERVER_STATUS_PATH } from './access.ts';
 import { serverStatusStrings } from './strings.ts';
 

@@ -10,7 +10,7 @@ import type { Outcome, RequestContext, ResourceDefinition } from '../../http/res
 import type { PersonStore } from '../model.ts';
 import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from './return-path.ts';
 import { sessionStrings } from './strings.ts';
-import { formFlow } from '../writes/access.ts';
+import { formFlow } from '../writes/index.ts';
 import { sessionView, type SessionModel } from './view.ts';
 
 function field(body: unknown, name: string): string | undefined {

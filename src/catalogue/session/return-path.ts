@@ -2,8 +2,9 @@
 // that a browser could read as another host is refused — `//evil` (scheme-relative), `/\evil`
 // (browsers treat `\` as `/`), `https://evil`, control characters — and `/` is used instead.
 // The layer also makes the redirect absolute under the public base, so a path stays on the site.
+import { routeOf } from '../registry/index.ts';
 
-export const SESSION_PATH = '/sitzung';
+export const SESSION_PATH = routeOf('Session');
 export const RETURN_FIELD = 'zurueck';
 
 export function safeReturnPath(value: unknown): string | null {

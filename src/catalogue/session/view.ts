@@ -3,8 +3,10 @@
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import type { Principal, RequestContext, View } from '../../http/resource/types.ts';
 import { layout } from '../layout/index.ts';
-import { personPath } from '../shared/urls.ts';
+import { personPath } from '../shared/index.ts';
+import { pathBuilder } from '../registry/index.ts';
 import { loginForm, logoutButton } from './form.ts';
+import { SESSION_PATH } from './return-path.ts';
 import { sessionStrings } from './strings.ts';
 
 export interface SessionModel {
@@ -16,7 +18,8 @@ export interface SessionModel {
   readonly returnTo: string;
 }
 
-export const loansPath = (userId: number): string => `/ausleihen/${userId}`;
+/** A user's loans: the registry's link, the one loans/ builds too. */
+export const loansPath: (userId: number) => string = pathBuilder('Loans');
 
 function sessionHtml(m: SessionModel, ctx: RequestContext): Markup {
   const t = sessionStrings(ctx.lang);
@@ -27,7 +30,7 @@ function sessionHtml(m: SessionModel, ctx: RequestContext): Markup {
       <p>${t.loginIntro}</p>
       ${loginForm(ctx, m.returnTo)}
     </section>`;
-    return layout({ title: t.loginTitle, main, canonicalPath: '/sitzung' }, ctx);
+    return layout({ title: t.loginTitle, main, canonicalPath: SESSION_PATH }, ctx);
   }
   const main = html`<section class="session">
     <h1>${t.sessionTitle}</h1>
@@ -38,7 +41,7 @@ function sessionHtml(m: SessionModel, ctx: RequestContext): Markup {
     </ul>
     ${logoutButton(ctx, m.csrfToken)}
   </section>`;
-  return layout({ title: t.sessionTitle, main, canonicalPath: '/sitzung' }, ctx);
+  return layout({ title: t.sessionTitle, main, canonicalPath: SESSION_PATH }, ctx);
 }
 
 function sessionXml(m: SessionModel, ctx: RequestContext): Markup {

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
 import { lockChangeCounter } from '../changes.ts';
+import { RECORD_KINDS, type VersionedTable } from '../registry/index.ts';
 import {
   ChangedMeanwhileError,
   compareAndSet,
@@ -11,9 +12,7 @@ import {
   type WriteExpectation,
 } from './compare-and-set.ts';
 
-export type VersionedTable = 'persons' | 'works' | 'copies';
-
-const WHAT: Record<VersionedTable, string> = { persons: 'person', works: 'work', copies: 'copy' };
+export type { VersionedTable };
 
 /**
  * Moves the live row's `updated_at` from `previous` to the next value, or throws
@@ -34,7 +33,7 @@ export async function claimRow(
     .where('updated_at', '=', previous)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (claimed.numUpdatedRows === 0n) throw new ChangedMeanwhileError(`${WHAT[table]} ${id}`);
+  if (claimed.numUpdatedRows === 0n) throw new ChangedMeanwhileError(`${RECORD_KINDS[table].one} ${id}`);
   return at;
 }
 

@@ -19,6 +19,7 @@ import {
 } from '../../storage/index.ts';
 import type { DB, LiveRowCountsTable } from '../tables.ts';
 import type { Total } from '../model.ts';
+import type { ListedTable } from '../registry/index.ts';
 
 /**
  * Matches a search counts before it stops and says "at least" (ADR 0025): a common word's
@@ -28,7 +29,7 @@ export const SEARCH_COUNT_CAP = 500;
 
 const EVERYTHING: KeyRange = { direction: 'after', inclusive: false };
 
-export type ListedTable = 'persons' | 'works';
+export type { ListedTable };
 
 /** Which live rows a list shows, and how they are counted: the person lists' viewers (ADR 0062). */
 export interface ListScope {

@@ -1,16 +1,20 @@
 // URL helpers shared by the views.
 import type { Format, Links } from '../../http/resource/types.ts';
 import { withSuffix } from '../../http/rewrite/index.ts';
+import { pathBuilder, routeOf } from '../registry/index.ts';
 
 export const DEFAULT_IMAGE = '/bilder/standard.svg';
 
-export const personPath = (slug: string): string => `/personen/${encodeURIComponent(slug)}`;
-export const workPath = (slug: string): string => `/werke/${encodeURIComponent(slug)}`;
+// The links of the registry's URLs (ADR 0090), built from their one declaration.
+export const PERSONS_PATH = routeOf('Persons');
+export const WORKS_PATH = routeOf('Works');
+export const personPath: (slug: string) => string = pathBuilder('Person');
+export const workPath: (slug: string) => string = pathBuilder('Work');
 /** A work's copies (issue 12), and one copy by its number within the work. */
-export const copiesPath = (slug: string): string => `${workPath(slug)}/exemplare`;
-export const copyPath = (slug: string, nummer: number): string => `${copiesPath(slug)}/${nummer}`;
+export const copiesPath: (slug: string) => string = pathBuilder('Copies');
+export const copyPath: (slug: string, nummer: number) => string = pathBuilder('Copy');
 /** A person's life dates, their own resource (ADR 0026). */
-export const lifeDatesPath = (slug: string): string => `${personPath(slug)}/lebensdaten`;
+export const lifeDatesPath: (slug: string) => string = pathBuilder('LifeDates');
 
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 

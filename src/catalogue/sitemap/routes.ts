@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLinks } from '../../http/index.ts';
 import type { Links } from '../../http/resource/types.ts';
 import { xml } from '../../http/representation/markup.ts';
-import { notFound } from '../shared/errors.ts';
+import { notFound } from '../shared/index.ts';
 import type { SitemapSource } from './source.ts';
 import { sitemapIndex, URLSET_CLOSE, URLSET_OPEN, urlEntries } from './xml.ts';
 

@@ -4,7 +4,7 @@
 // holds more than one batch of rows in memory.
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../tables.ts';
-import { personPath, workPath } from '../shared/urls.ts';
+import { pathBuilder, RECORD_KINDS, tablesWith, type SitemapTable } from '../registry/index.ts';
 
 export interface SitemapEntry {
   /** Path under the base: `/personen/goethe`. */
@@ -22,8 +22,12 @@ export interface SitemapSource {
 
 const BATCH = 1000;
 
-type Table = 'persons' | 'works';
-const PATH_OF: Record<Table, (slug: string) => string> = { persons: personPath, works: workPath };
+type Table = SitemapTable;
+/** The kinds in the sitemap (registry/kinds.ts), in its order, and the link of one record. */
+const TABLES = tablesWith('sitemap');
+const PATH_OF = Object.fromEntries(
+  TABLES.map((table) => [table, pathBuilder(RECORD_KINDS[table].url)]),
+) as Record<Table, (slug: string) => string>;
 
 /** The table's rows that have a public URL: live, and for persons public (ADR 0062). */
 function listed(db: Kysely<DB>, table: Table) {
@@ -79,13 +83,22 @@ async function* rowsOf(
 export function sqlSitemapSource(db: Kysely<DB>): SitemapSource {
   return {
     async count() {
-      return (await liveCount(db, 'persons')) + (await liveCount(db, 'works'));
+      let total = 0;
+      for (const table of TABLES) total += await liveCount(db, table);
+      return total;
     },
     async *entries(from, n) {
-      const persons = await liveCount(db, 'persons');
-      const personRows = Math.max(0, Math.min(n, persons - from));
-      if (personRows > 0) yield* rowsOf(db, 'persons', from, personRows);
-      if (n - personRows > 0) yield* rowsOf(db, 'works', Math.max(0, from - persons), n - personRows);
+      // Each kind's rows in turn; the last kind needs no count (it takes whatever is left).
+      let skip = from;
+      let left = n;
+      for (const [i, table] of TABLES.entries()) {
+        if (left <= 0) return;
+        const count = i === TABLES.length - 1 ? Infinity : await liveCount(db, table);
+        const take = Math.max(0, Math.min(left, count - skip));
+        if (take > 0) yield* rowsOf(db, table, skip, take);
+        skip = Math.max(0, skip - count);
+        left -= take;
+      }
     },
   };
 }

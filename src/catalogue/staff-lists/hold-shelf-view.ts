@@ -4,12 +4,12 @@
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
-import { holdPath } from '../holds/access.ts';
-import { timeHtml } from '../loans/loan-view.ts';
+import { holdPath } from '../holds/index.ts';
+import { timeHtml } from '../loans/index.ts';
 import type { Page } from '../model.ts';
-import type { PageLinks } from '../shared/paging.ts';
-import { totalHtml, totalJson, totalXml } from '../shared/total-view.ts';
-import { copyPath, fullName, personPath, workPath } from '../shared/urls.ts';
+import type { PageLinks } from '../shared/index.ts';
+import { totalHtml, totalJson, totalXml } from '../shared/index.ts';
+import { copyPath, fullName, personPath, workPath } from '../shared/index.ts';
 import type { ShelfRow } from './store.ts';
 import { staffListStrings } from './strings.ts';
 

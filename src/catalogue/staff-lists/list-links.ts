@@ -4,7 +4,7 @@
 import { keepFormat } from '../../http/rewrite/index.ts';
 import type { RequestContext } from '../../http/resource/types.ts';
 import type { Page } from '../model.ts';
-import { pagePath, type ListQuery, type PageLinks } from '../shared/paging.ts';
+import { pagePath, type ListQuery, type PageLinks } from '../shared/index.ts';
 
 export type Filters = Readonly<Record<string, string | undefined>>;
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import {
@@ -18,7 +18,7 @@ import {
   statusOf,
 } from '../../../test/kit/catalogue/write-support.ts';
 import type { ResourceDefinition } from '../../http/resource/types.ts';
-import { defaultCardNumber } from '../accounts/card-number.ts';
+import { defaultCardNumber } from '../accounts/index.ts';
 import { holdShelfResource, overdueResource, patronsResource } from './resources.ts';
 
 const NOW = new Date('2026-11-27T10:00:00.000Z');

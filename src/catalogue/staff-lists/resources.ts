@@ -6,8 +6,8 @@
 // The hold shelf and the overdue loans change with the clock, so none of them is kept by the
 // representation cache (not `cacheable`): they are read by few, and always fresh.
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
-import { linkHeaders, listQuery, loadPage } from '../shared/paging.ts';
+import { HttpError } from '../shared/index.ts';
+import { linkHeaders, listQuery, loadPage } from '../shared/index.ts';
 import { requireStaff } from './access.ts';
 import { holdShelfView, type HoldShelfModel } from './hold-shelf-view.ts';
 import { filteredPageLinks, filteredPath } from './list-links.ts';

@@ -4,8 +4,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Page, PageRequest, PersonRef } from '../model.ts';
 import type { DB, Role } from '../tables.ts';
-import { likeLiteral } from '../desk/store.ts';
-import { countOf, keyedPage } from '../shared/keyed-page.ts';
+import { likeLiteral } from '../desk/index.ts';
+import { countOf, keyedPage } from '../shared/index.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -8,3 +8,5 @@ export { DEFAULT_MAX_RECORD_BYTES, MAX_RECORD_BYTES_LIMIT, type ReadOptions } fr
 export { UnreadableFileError } from './unreadable.ts';
 export { checkRecord, FIELDS, type TransferRecord, type RecordType } from './records.ts';
 export { NO_PASSWORD } from './write-accounts.ts';
+export { splitCsv } from './csv.ts';
+export type { PersonRecord, WorkRecord } from './records.ts';

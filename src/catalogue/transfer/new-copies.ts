@@ -1,8 +1,7 @@
 // The copies a new work is written with when its record gives `exemplare`, as the work store
 // makes them (copies/count.ts): numbers 1…n, a generated shelfmark and barcode, 'Freihand'.
 // Many per statement: a bulk import of works with copies stays a bulk insert.
-import { freshBarcode } from '../copies/count.ts';
-import { barcodeFor, signaturFor } from '../copies/signatur.ts';
+import { freshBarcode, barcodeFor, signaturFor } from '../copies/index.ts';
 import { chunks, selectIn, type Batch } from './batch.ts';
 
 export interface NewWork {

@@ -7,11 +7,10 @@
 // Both formats (JSON Lines, CSV) read into the same plain object, which `checkRecord` turns into
 // a typed record or a reason; the store-side checks (slugs taken, persons unknown) come later.
 import { isValidSlug } from '../slugs.ts';
-import { NAME_MAX, IMAGE_MAX } from '../persons/person-input.ts';
-import { TITLE_MAX, YEAR_MIN, YEAR_MAX, COPIES_MAX, PERSONS_MAX } from '../works/work-input.ts';
+import { NAME_MAX, IMAGE_MAX } from '../persons/index.ts';
+import { TITLE_MAX, YEAR_MIN, YEAR_MAX, COPIES_MAX, PERSONS_MAX } from '../works/index.ts';
 import type { Role } from '../tables.ts';
-import { isValidUsername } from '../accounts/store.ts';
-import { cleanCardNumber } from '../accounts/card-number.ts';
+import { isValidUsername, cleanCardNumber } from '../accounts/index.ts';
 
 export interface PersonRecord {
   readonly type: 'person';

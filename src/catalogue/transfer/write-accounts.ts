@@ -3,11 +3,10 @@
 // its own; only the role is written. A person's page shows its username, so a new account (or
 // one whose role changed) is a new version of its person unless this batch created the person.
 import { sql } from 'kysely';
-import { nextUpdatedAt } from '../shared/compare-and-set.ts';
+import { nextUpdatedAt } from '../shared/index.ts';
 import { lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { AccountRecord } from './records.ts';
-import { isLastStaff } from '../accounts/last-staff.ts';
-import { defaultCardNumber } from '../accounts/card-number.ts';
+import { isLastStaff, defaultCardNumber } from '../accounts/index.ts';
 
 /** The person whose account has this card number (undefined: nobody), as the batch sees it. */
 async function cardHolder(batch: Batch, card: string): Promise<number | undefined> {

@@ -1,8 +1,8 @@
 // Copies of one batch, keyed by their work's slug and their number; the barcode is unique across
 // the library. A new or changed copy is a new version of its work (which shows its copies),
 // unless this batch created the work.
-import { syncCopyCount } from '../copies/count.ts';
-import { nextUpdatedAt } from '../shared/compare-and-set.ts';
+import { syncCopyCount } from '../copies/index.ts';
+import { nextUpdatedAt } from '../shared/index.ts';
 import { lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { CopyRecord } from './records.ts';
 

@@ -3,10 +3,9 @@
 // does besides: a new version (and of the life dates), the works' search text after a rename,
 // and a new version of those works.
 import { searchText } from '../../storage/index.ts';
-import { personSortKey } from '../persons/store.ts';
-import { nextUpdatedAt } from '../shared/compare-and-set.ts';
-import { touchWorksOf } from '../shared/versions.ts';
-import { refreshWorkSearchText } from '../works/search-text.ts';
+import { personSortKey } from '../persons/index.ts';
+import { nextUpdatedAt, touchWorksOf } from '../shared/index.ts';
+import { refreshWorkSearchText } from '../works/index.ts';
 import { chunks, lastPerKey, selectIn, type Batch, type Line } from './batch.ts';
 import type { PersonRecord } from './records.ts';
 import type { Keyed } from './external-ids.ts';

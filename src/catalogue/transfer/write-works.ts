@@ -3,10 +3,8 @@
 // known ones rewritten only when a field or the list of persons differs. As in the work store,
 // every person shown before or after gets a new version (a person's page lists its works),
 // except persons this batch created: their first version already shows the work.
-import { workSortKey } from '../works/store.ts';
-import { nextUpdatedAt } from '../shared/compare-and-set.ts';
-import { touchRows } from '../shared/versions.ts';
-import { workSearchText } from '../works/search-text.ts';
+import { workSortKey, workSearchText } from '../works/index.ts';
+import { nextUpdatedAt, touchRows } from '../shared/index.ts';
 import { chunks, lastPerKey, selectIn, setVersions, type Batch, type Line } from './batch.ts';
 import type { WorkRecord } from './records.ts';
 import type { Keyed } from './external-ids.ts';
@@ -14,7 +12,7 @@ import type { Keyed } from './external-ids.ts';
 type Work = Keyed<WorkRecord>;
 import { formerSlugs } from './write-persons.ts';
 import { addGeneratedCopies } from './new-copies.ts';
-import { setCopyCount } from '../copies/count.ts';
+import { setCopyCount } from '../copies/index.ts';
 
 interface Author {
   readonly id: number;

@@ -3,7 +3,7 @@
 // without one it offers "Endgültig löschen" as before.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Copy } from '../copies/model.ts';
+import type { Copy } from '../copies/index.ts';
 import type { Work } from '../model.ts';
 import { faust, fakeContext } from '../../../test/kit/catalogue/fakes.ts';
 import { STAFF } from '../../../test/kit/catalogue/write-support.ts';

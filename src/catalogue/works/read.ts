@@ -7,8 +7,7 @@ import { param, prepare } from '../../storage/index.ts';
 import type { Lookup, PersonRef, Work } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { isValidSlug, resolveSlug } from '../slugs.ts';
-import { isFreeCopy } from '../copies/free.ts';
-import { liveCopies, type ReadClock } from '../copies/read.ts';
+import { isFreeCopy, liveCopies, type ReadClock } from '../copies/index.ts';
 
 export type { ReadClock };
 

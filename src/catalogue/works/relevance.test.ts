@@ -9,7 +9,7 @@ import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { fakeContext, render, renderText, squash } from '../../../test/kit/catalogue/fakes.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { allPages } from './search-order.fixture.ts';
 import { worksResource } from './resource.ts';
 

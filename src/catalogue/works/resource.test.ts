@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Outcome } from '../../http/resource/types.ts';
 import type { Work } from '../model.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import {
   fakeContext,
   fakeWorkStore,

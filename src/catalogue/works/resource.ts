@@ -4,22 +4,32 @@
 // references (write.ts), so OPTIONS and 405 list exactly what works.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import type { PersonStore, WorkStore } from '../model.ts';
-import { lookUp, resolve } from '../shared/lookup.ts';
-import { linkHeaders, listQuery, loadPage, pageLinks, pagePath, suggestionLink } from '../shared/paging.ts';
+import {
+  lookUp,
+  resolve,
+  linkHeaders,
+  listQuery,
+  loadPage,
+  pageLinks,
+  pagePath,
+  suggestionLink,
+  WORKS_PATH,
+} from '../shared/index.ts';
 import { workRepresentation } from './work-view.ts';
 import { pickWriteMethods } from '../writes/index.ts';
 import { isWritableWorkStore, workWriteMethods } from './write.ts';
 import { worksView, type WorksModel } from './works-view.ts';
+import { routeOf } from '../registry/index.ts';
 
 export function workResource(store: WorkStore, persons?: PersonStore): ResourceDefinition {
   return {
     name: 'work',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
-    path: '/werk',
+    path: routeOf('Work'),
     methods: {
       GET: async (ctx) => {
-        const result = resolve(await lookUp(store, ctx), '/werke');
+        const result = resolve(await lookUp(store, ctx), WORKS_PATH);
         if ('redirect' in result) return result.redirect;
         return { type: 'representation', representation: workRepresentation(result.found) };
       },
@@ -35,18 +45,18 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
     name: 'works',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
-    path: '/werke',
+    path: routeOf('Works'),
     methods: {
       GET: async (ctx) => {
         const query = listQuery(ctx, { orders: true });
         const page = await loadPage(store.list(query));
-        const links = pageLinks('/werke', query, page, ctx);
+        const links = pageLinks(WORKS_PATH, query, page, ctx);
         const model: WorksModel = {
           query,
           page,
           links,
-          suggestion: suggestionLink('/werke', query, page, ctx),
-          canonicalPath: pagePath('/werke', query),
+          suggestion: suggestionLink(WORKS_PATH, query, page, ctx),
+          canonicalPath: pagePath(WORKS_PATH, query),
         };
         return {
           type: 'representation',

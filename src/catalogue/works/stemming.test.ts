@@ -10,7 +10,7 @@ import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { allPages } from './search-order.fixture.ts';
-import { searchStems } from '../migrations/0017-search-stems.ts';
+import { searchStems } from '../migrations/index.ts';
 
 const SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };
 

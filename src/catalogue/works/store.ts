@@ -26,16 +26,24 @@ import {
 } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
-import { personIdsOf, touchPersonsOf, touchRows } from '../shared/versions.ts';
+import {
+  personIdsOf,
+  touchPersonsOf,
+  touchRows,
+  compareAndSet,
+  expectedText,
+  type WriteExpectation,
+  keyedList,
+  totalFor,
+  claimRow,
+  softDelete,
+} from '../shared/index.ts';
 import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
-import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/queue.ts';
-import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
+import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { keyedList, totalFor } from '../shared/keyed-list.ts';
-import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
 import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
-import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/count.ts';
+import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/index.ts';
 
 export { CopiesOnLoanError };
 

@@ -5,7 +5,7 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Work } from '../model.ts';
-import { copiesPath, fullName, personPath, workPath } from '../shared/urls.ts';
+import { copiesPath, fullName, personPath, workPath } from '../shared/index.ts';
 import {
   deleteConfirmationPage,
   deleteLink,
@@ -15,12 +15,10 @@ import {
   versionFor,
   wantsDeleteConfirmation,
 } from '../writes/index.ts';
-import { editWorkForm, workFormValues } from './work-forms.ts';
-import { borrowButton } from '../loans/borrow-button.ts';
-import { holdButton } from '../holds/hold-button.ts';
-import { copiesTable, copyItemsJson, copyItemsXml, freshUntilOf } from '../copies/copies-view.ts';
-import { copyStrings } from '../copies/strings.ts';
-import { lendingStrings } from '../lending/strings.ts';
+import { editWorkForm, workFormValues } from './forms.ts';
+import { borrowButton, lendingStrings } from '../loans/index.ts';
+import { holdButton } from '../holds/index.ts';
+import { copiesTable, copyItemsJson, copyItemsXml, freshUntilOf, copyStrings } from '../copies/index.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(w: Work, ctx: RequestContext): Markup {

@@ -1,16 +1,26 @@
 // The works collection (also the result of `?q=` searches): summaries with their URL, persons
 // as links, paging links like in the persons collection.
-import { totalHtml, totalJson, totalXml } from '../shared/total-view.ts';
+import {
+  totalHtml,
+  totalJson,
+  totalXml,
+  pagePath,
+  type ListQuery,
+  type PageLinks,
+  type SuggestionLink,
+  fullName,
+  personPath,
+  workPath,
+  WORKS_PATH,
+} from '../shared/index.ts';
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import type { Page, WorkSummary } from '../model.ts';
-import { pagePath, type ListQuery, type PageLinks, type SuggestionLink } from '../shared/paging.ts';
 import { keepFormat } from '../../http/rewrite/index.ts';
-import { fullName, personPath, workPath } from '../shared/urls.ts';
 import { formStrings, isStaff } from '../writes/index.ts';
-import { NEW_WORK_FORM, newWorkForm } from './work-forms.ts';
+import { NEW_WORK_FORM, newWorkForm } from './forms.ts';
 
 /** "Neues Werk", for staff only (the server checks access on the POST anyway). */
 function newWorkSection(ctx: RequestContext): Markup {
@@ -47,7 +57,7 @@ function orderNav(m: WorksModel, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
   const link = (order: 'relevanz' | undefined, label: string) => {
     if (m.query.order === order) return html`<strong aria-current="true">${label}</strong>`;
-    const path = pagePath('/werke', { q: m.query.q, ...(order && { order }), limit: m.query.limit });
+    const path = pagePath(WORKS_PATH, { q: m.query.q, ...(order && { order }), limit: m.query.limit });
     return html`<a href="${ctx.links.relative(keepFormat(path, ctx.format, ctx.formatSource))}" rel="nofollow">${label}</a>`;
   };
   return html`<p class="order">

@@ -1,9 +1,9 @@
 // POST /werke, PUT and DELETE /werke/{slug} (staff only; docs/methods.md): the catalogue's one write
 // flow (writes/flow.ts) with the work's parts. Bodies are forms, JSON or XML with the
-// representation's field names (work-input.ts); the `person` references are looked up.
+// representation's field names (input.ts); the `person` references are looked up.
 import type { PersonStore, Work, WorkStore } from '../model.ts';
 import { ForeignKeyError } from '../../storage/index.ts';
-import { workPath } from '../shared/urls.ts';
+import { workPath, HttpError, WORKS_PATH } from '../shared/index.ts';
 import {
   hasWriteMethods,
   problem,
@@ -11,11 +11,10 @@ import {
   writeMethods,
   type WriteMethods,
 } from '../writes/index.ts';
-import { readWork, WORK_FIELD_NAMES, type WorkFields } from './work-input.ts';
-import { workFormView, type WorkFormModel } from './work-forms.ts';
+import { readWork, WORK_FIELD_NAMES, type WorkFields } from './input.ts';
+import { workFormView, type WorkFormModel } from './forms.ts';
 import { workRepresentation } from './work-view.ts';
 import { CopiesOnLoanError, type SqlWorkStore } from './store.ts';
-import { HttpError } from '../shared/errors.ts';
 
 /** The write side of the work store (SqlWorkStore has it). */
 export type WorkWriter = Pick<SqlWorkStore, 'create' | 'replace' | 'delete'>;
@@ -52,7 +51,7 @@ function copiesOnLoan(error: unknown) {
 export function workWriteMethods(store: WritableWorkStore, persons: PersonStore): WriteMethods {
   return writeMethods<Work, WorkFields>({
     store,
-    collection: '/werke',
+    collection: WORKS_PATH,
     pathOf: workPath,
     representationOf: workRepresentation,
     readInput: (ctx) => readWork(ctx.body, persons, ctx.links),

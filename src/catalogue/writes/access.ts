@@ -1,6 +1,6 @@
 // Who may write, and how a write answers (docs/methods.md, docs/access.md).
 import type { Handler, Outcome, Principal, RequestContext } from '../../http/resource/types.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 
 /** The 403 anyone but staff gets for a write to the catalogue; undefined for staff. */
 export function staffRefusal(user: Principal | null): HttpError | undefined {

@@ -3,8 +3,7 @@
 // deadlock runs again a few times (ADR 0055); other errors pass through untouched.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ChangedMeanwhileError } from '../shared/compare-and-set.ts';
-import { HttpError } from '../shared/errors.ts';
+import { ChangedMeanwhileError, HttpError } from '../shared/index.ts';
 import { mapDatabaseError } from '../../storage/index.ts';
 import { againWhenChanged } from './changed.ts';
 

@@ -7,8 +7,7 @@
 // (ADR 0055: the catalogue's own writers take their locks in one order, so this is a safety net
 // for writers outside it, such as an operator's SQL).
 import { isTransactionConflict } from '../../storage/index.ts';
-import { ChangedMeanwhileError } from '../shared/compare-and-set.ts';
-import { HttpError } from '../shared/errors.ts';
+import { ChangedMeanwhileError, HttpError } from '../shared/index.ts';
 
 /** How often the flow is run before giving up with 412 (each loss means someone else won). */
 const ATTEMPTS = 3;

@@ -6,7 +6,7 @@ import { html } from '../../http/representation/markup.ts';
 import type { Outcome, View } from '../../http/resource/types.ts';
 import { ConflictError } from '../../storage/index.ts';
 import type { Lookup } from '../model.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { writeMethods, type Stored, type WritableResource, type WriteMethods } from './flow.ts';
 
 function ctxFor(method: keyof WriteMethods, opts: { query?: string; body?: unknown } = {}) {

@@ -16,9 +16,8 @@
 import type { Handler, Outcome, Representation, RequestContext } from '../../http/resource/types.ts';
 import { applyMergePatch, parseMediaType, unsupportedPatch } from '../../http/body/index.ts';
 import type { Fields } from '../../http/body/index.ts';
-import type { WriteExpectation } from '../shared/compare-and-set.ts';
-import { gone, notFound, type HttpError } from '../shared/errors.ts';
-import type { Finder } from '../shared/lookup.ts';
+import type { WriteExpectation, Finder } from '../shared/index.ts';
+import { gone, notFound, type HttpError } from '../shared/index.ts';
 import { formFlow, hasBody, requireStaff, staffOnly } from './access.ts';
 import { againWhenChanged } from './changed.ts';
 import { enteredValues, type FormState } from './form-html.ts';

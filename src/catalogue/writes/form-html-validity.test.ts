@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { skipUnless } from '../../../test/support/requirements.ts';
 import { htmlReport } from '../../../test/kit/html-report.ts';
-import { personResource, personsResource } from '../persons/resource.ts';
-import { workResource, worksResource } from '../works/resource.ts';
-import { lifeDatesResource } from '../life-dates/resource.ts';
+import { personResource, personsResource } from '../persons/index.ts';
+import { workResource, worksResource } from '../works/index.ts';
+import { lifeDatesResource } from '../life-dates/index.ts';
 import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { bodyOf, representationOf, run } from '../../../test/kit/catalogue/write-support.ts';
 

@@ -37,3 +37,7 @@ export {
   wantsDeleteConfirmation,
 } from './confirm-delete.ts';
 export { formStrings, type FormStrings } from './strings.ts';
+export { hasBody, staffOnly } from './access.ts';
+export { againWhenChanged } from './changed.ts';
+export { serialized } from './lock.ts';
+export { invalidOutcome } from './outcomes.ts';

@@ -1,7 +1,7 @@
 // Field problems of a write: the body layer's (checkFields) plus the catalogue's own checks
 // (image address, person references, year order), answered as one 422 with every problem.
 import type { FieldProblem } from '../../http/body/index.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 
 /** A field problem; `local` carries the German and English text for the HTML form. */
 export type WriteProblem = FieldProblem & { readonly local?: { readonly de: string; readonly en: string } };

@@ -2,7 +2,7 @@
 // absolute URL (`https://library.example/personen/goethe`, also with a format suffix or the
 // script form `/person?slug=goethe`), a root-relative path as HTML shows it, or a bare slug.
 import type { Links } from '../../http/resource/types.ts';
-import { parseId } from '../shared/ids.ts';
+import { parseId } from '../shared/index.ts';
 import { isValidSlug } from '../slugs.ts';
 
 export type RefTarget = { readonly slug: string } | { readonly id: number };

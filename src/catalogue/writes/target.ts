@@ -3,9 +3,7 @@
 // body kept). A deleted resource's URL answers 410; an unknown id or an impossible slug 404.
 import type { Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { Lookup } from '../model.ts';
-import { HttpError, notFound } from '../shared/errors.ts';
-import { parseId } from '../shared/ids.ts';
-import { resolve, type Finder } from '../shared/lookup.ts';
+import { HttpError, notFound, parseId, resolve, type Finder } from '../shared/index.ts';
 import { isValidSlug } from '../slugs.ts';
 import { ConflictError } from '../../storage/index.ts';
 

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { etagFor } from '../../../test/kit/catalogue/write-support.ts';
 import { fakeLoanStore } from '../../../test/kit/catalogue/loan-fakes.ts';
-import { loanRepresentation } from '../loans/loan-view.ts';
-import { loanResource, loansResource } from '../loans/resource.ts';
+import { loanRepresentation } from './loan-view.ts';
+import { loanResource, loansResource } from './resource.ts';
 
 test('the loan resources are cacheable: each representation is fresh until a loan falls due', async () => {
   const store = fakeLoanStore();

@@ -5,14 +5,14 @@
 // ADR 0063). Staff get 404 for an unknown person, 410 for a deleted one, 301/308 for a moved slug.
 import type { Outcome, RequestContext } from '../../http/resource/types.ts';
 import type { Person, PersonStore } from '../model.ts';
-import { HttpError } from '../shared/errors.ts';
-import { lookUp, resolve } from '../shared/lookup.ts';
+import { HttpError, lookUp, resolve } from '../shared/index.ts';
 import type { AccountStore } from './store.ts';
 import type { AccountDetails } from './rows.ts';
 import { accountStrings } from './strings.ts';
+import { pathBuilder } from '../registry/index.ts';
 
-export const accountPath = (slug: string): string => `/personen/${encodeURIComponent(slug)}/konto`;
-export const passwordPath = (slug: string): string => `${accountPath(slug)}/passwort`;
+export const accountPath: (slug: string) => string = pathBuilder('Account');
+export const passwordPath: (slug: string) => string = pathBuilder('Password');
 
 export interface AccountTarget {
   readonly person: Person;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import {
@@ -15,7 +15,7 @@ import {
   run,
   statusOf,
 } from '../../../test/kit/catalogue/write-support.ts';
-import { checkInResource } from './checkin-resource.ts';
+import { checkInResource } from './resource.ts';
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import { validateHtml } from '../../../test/support/html.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';

@@ -2,7 +2,7 @@
 // loan. The return itself goes through the loan store's returnLoan (one conditional UPDATE, so
 // of two desks scanning one copy exactly one returns it).
 import type { Kysely } from 'kysely';
-import type { Loan } from '../loans/model.ts';
+import type { Loan } from '../loans/index.ts';
 import type { DB } from '../tables.ts';
 
 /** A copy and its latest loan, by ids: the loan store reads the loan itself (one shape of Loan). */

@@ -1,8 +1,8 @@
 // The lending rules' refusals as problem details (docs/errors.md, ADR 0061): English `detail`
 // for API clients, German and English text for the HTML error page.
-import { HttpError } from '../shared/errors.ts';
+import { HttpError } from '../shared/index.ts';
 import type { PersonHasLendingError } from './open-lending.ts';
-import { lendingStrings } from './strings.ts';
+import { lendingStrings } from './lending-strings.ts';
 
 /** 409: a person with open loans or holds is not deleted. */
 export function personHasLendingProblem(error: PersonHasLendingError): HttpError {

@@ -15,6 +15,7 @@ import {
   type WriteProblem,
 } from '../writes/index.ts';
 import type { WorkInput } from './store.ts';
+import { PERSONS_PATH } from '../shared/index.ts';
 
 export const TITLE_MAX = 200;
 export const YEAR_MIN = -3000;
@@ -63,7 +64,7 @@ const unknownPerson = (ref: string): WriteProblem =>
 async function personIds(refs: readonly string[], persons: PersonStore, links: Links) {
   const ids: number[] = [];
   for (const ref of refs) {
-    const target = refTarget(ref, '/personen', '/person', links);
+    const target = refTarget(ref, PERSONS_PATH, '/person', links);
     let found =
       target === null
         ? null

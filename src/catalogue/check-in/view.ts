@@ -4,11 +4,9 @@
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { layout } from '../layout/index.ts';
-import { loanPath, loansPath } from '../loans/access.ts';
-import { timeHtml } from '../loans/loan-view.ts';
-import { fullName, personPath, workPath } from '../shared/urls.ts';
-import type { CopyLoan } from './checkin-store.ts';
-import { lendingStrings } from './strings.ts';
+import { loanPath, loansPath, timeHtml, lendingStrings } from '../loans/index.ts';
+import { fullName, personPath, workPath } from '../shared/index.ts';
+import type { CopyLoan } from './store.ts';
 import { CHECK_IN_PATH } from './paths.ts';
 
 export { CHECK_IN_PATH };

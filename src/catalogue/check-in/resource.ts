@@ -6,12 +6,12 @@
 //        (and `Link: rel=related`) is the loan's URL. Unknown barcode → 422; not on loan → 409.
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { isFields } from '../../http/body/fields.ts';
-import type { LoanStore } from '../loans/model.ts';
-import { HttpError } from '../shared/errors.ts';
-import { formFlow } from '../writes/access.ts';
-import { cleanBarcode, type CheckInStore, type CopyLoan } from './checkin-store.ts';
-import { CHECK_IN_PATH, checkInPath, checkInRepresentation, type CheckInModel } from './checkin-view.ts';
-import { lendingStrings } from './strings.ts';
+import type { LoanStore } from '../loans/index.ts';
+import { HttpError } from '../shared/index.ts';
+import { formFlow } from '../writes/index.ts';
+import { cleanBarcode, type CheckInStore, type CopyLoan } from './store.ts';
+import { CHECK_IN_PATH, checkInPath, checkInRepresentation, type CheckInModel } from './view.ts';
+import { lendingStrings } from '../loans/index.ts';
 
 function requireStaff(ctx: RequestContext): void {
   if (ctx.user?.role !== 'staff') {

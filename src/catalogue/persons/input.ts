@@ -7,9 +7,8 @@
 import type { Links } from '../../http/resource/types.ts';
 import type { FieldSpec } from '../../http/body/index.ts';
 import type { PersonInput } from './store.ts';
-import { DEFAULT_IMAGE } from '../shared/urls.ts';
-import { checkAll, inFieldOrder } from '../writes/checks.ts';
-import { problem, type WriteProblem } from '../writes/problems.ts';
+import { DEFAULT_IMAGE } from '../shared/index.ts';
+import { checkAll, inFieldOrder, problem, type WriteProblem } from '../writes/index.ts';
 
 export const NAME_MAX = 200;
 export const IMAGE_MAX = 2048;

@@ -5,11 +5,16 @@
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import type { Person } from '../model.ts';
-import { fullName, personPath } from '../shared/urls.ts';
-import { errorSummary, field, hiddenFields, type FormState } from '../writes/form-html.ts';
-import { formPageView } from '../writes/form-page.ts';
-import { formStrings } from '../writes/strings.ts';
-import { IMAGE_MAX, NAME_MAX } from './person-input.ts';
+import { fullName, personPath, PERSONS_PATH } from '../shared/index.ts';
+import {
+  errorSummary,
+  field,
+  hiddenFields,
+  type FormState,
+  formPageView,
+  formStrings,
+} from '../writes/index.ts';
+import { IMAGE_MAX, NAME_MAX } from './input.ts';
 
 function labels(ctx: RequestContext): Record<string, string> {
   const t = formStrings(ctx.lang);
@@ -40,7 +45,7 @@ export function personFormValues(p: Person): Record<string, string> {
 
 export function newPersonForm(state: FormState, ctx: RequestContext): Markup {
   const t = formStrings(ctx.lang);
-  return html`<form class="write" method="post" action="${ctx.links.relative('/personen')}" novalidate>
+  return html`<form class="write" method="post" action="${ctx.links.relative(PERSONS_PATH)}" novalidate>
     ${hiddenFields(ctx, 'POST', null)} ${fields('neu', state, ctx)}
     <button type="submit">${t.create}</button>
   </form>`;

@@ -6,8 +6,8 @@
 // about (ADR 0059, 0067): a ready hold that ran out is over, though no write has stored it yet.
 import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
-import { holdsAsOf } from '../holds/read.ts';
-import { latestStamp } from '../shared/versions.ts';
+import { holdsAsOf } from '../holds/index.ts';
+import { latestStamp } from '../shared/index.ts';
 
 /** The moment holds are counted for, and how long a copy is kept (SHELFMARK_HOLD_DAYS). */
 export interface LendingClock {

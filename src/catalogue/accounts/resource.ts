@@ -10,14 +10,19 @@
 import { applyMergePatch, parseMediaType, unsupportedPatch, type Fields } from '../../http/body/index.ts';
 import type { Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import type { Person, PersonStore } from '../model.ts';
-import { HttpError, notFound } from '../shared/errors.ts';
-import { personPath } from '../shared/urls.ts';
-import { againWhenChanged } from '../writes/changed.ts';
-import { serialized } from '../writes/lock.ts';
-import { formFlow, hasBody, requireStaff, staffOnly } from '../writes/access.ts';
-import { invalidOutcome } from '../writes/outcomes.ts';
-import { enteredValues, type FormState } from '../writes/form-html.ts';
-import type { WriteProblem } from '../writes/problems.ts';
+import { HttpError, notFound, personPath } from '../shared/index.ts';
+import {
+  againWhenChanged,
+  serialized,
+  formFlow,
+  hasBody,
+  requireStaff,
+  staffOnly,
+  invalidOutcome,
+  enteredValues,
+  type FormState,
+} from '../writes/index.ts';
+import type { WriteProblem } from '../writes/index.ts';
 import { accountRepresentation, newAccountPage } from './account-view.ts';
 import { AccountError } from './errors.ts';
 import { lastStaffRefusal } from './last-staff-problem.ts';
@@ -26,7 +31,8 @@ import { hashPassword as scryptHash } from './password.ts';
 import type { AccountResourceOptions } from './password-resource.ts';
 import type { AccountDetails } from './rows.ts';
 import { isValidUsername, normaliseUsername, type AccountStore } from './store.ts';
-import { accountPath, accountTarget } from './target.ts';
+import { accountPath, accountTarget } from './access.ts';
+import { routeOf } from '../registry/index.ts';
 
 /** `?anlegen`: staff's HTML form that creates the account of a person without one. */
 export const CREATE_PARAM = 'anlegen';
@@ -145,7 +151,7 @@ export function accountResource(
 
   return {
     name: 'account',
-    path: '/konto',
+    path: routeOf('Account'),
     methods: {
       async GET(ctx) {
         const found = await accountTarget(ctx, persons, accounts, accountPath, 301);

@@ -4,7 +4,7 @@
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, type Markup } from '../../http/representation/markup.ts';
 import type { Work } from '../model.ts';
-import { workPath } from '../shared/urls.ts';
+import { workPath, WORKS_PATH } from '../shared/index.ts';
 import {
   errorSummary,
   field,
@@ -13,7 +13,7 @@ import {
   hiddenFields,
   type FormState,
 } from '../writes/index.ts';
-import { TITLE_MAX } from './work-input.ts';
+import { TITLE_MAX } from './input.ts';
 
 function labels(ctx: RequestContext): Record<string, string> {
   const t = formStrings(ctx.lang);
@@ -45,7 +45,7 @@ export const NEW_WORK_FORM: FormState = { values: { exemplare: '1' }, problems: 
 
 export function newWorkForm(state: FormState, ctx: RequestContext): Markup {
   const t = formStrings(ctx.lang);
-  return html`<form class="write" method="post" action="${ctx.links.relative('/werke')}" novalidate>
+  return html`<form class="write" method="post" action="${ctx.links.relative(WORKS_PATH)}" novalidate>
     ${hiddenFields(ctx, 'POST', null)} ${fields('neu', state, ctx)}
     <button type="submit">${t.create}</button>
   </form>`;

@@ -1,0 +1,83 @@
+// The registry (ADR 0090): the URL declarations are well formed and what is derived from them
+// (rewrite rules, routes, link builders, the unions of the record kinds) follows them.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  parametersOf,
+  pathBuilder,
+  RECORD_KINDS,
+  RESOURCE_URLS,
+  rewriteRule,
+  routeOf,
+  tablesWith,
+  type Section,
+  type SlugKind,
+  type VersionedTable,
+} from './index.ts';
+
+test('ids are unique and every route names each parameter of its path once', () => {
+  assert.equal(new Set(RESOURCE_URLS.map((u) => u.id)).size, RESOURCE_URLS.length);
+  assert.equal(new Set(RESOURCE_URLS.map((u) => u.path)).size, RESOURCE_URLS.length);
+  for (const url of RESOURCE_URLS) {
+    const route = 'route' in url ? url.route : undefined;
+    if (route === undefined) {
+      assert.deepEqual(parametersOf(url.path), [], `${url.id}: a path with parameters needs a route`);
+      continue;
+    }
+    assert.deepEqual(parametersOf(route).sort(), parametersOf(url.path).sort(), url.id);
+  }
+});
+
+test('a rewrite rule sends the readable path to the route, and only it', () => {
+  const copy = rewriteRule(RESOURCE_URLS.find((u) => u.id === 'Copy')!)!;
+  assert.equal('/werke/faust/exemplare/2'.replace(copy.pattern, copy.target), '/exemplar?werk=faust&slug=2');
+  for (const other of ['/werke/faust/exemplare/x', '/werke/faust/exemplare/2.json', '/werke/faust/exemplare'])
+    assert.equal(copy.pattern.test(other), false, other);
+  assert.equal(rewriteRule(RESOURCE_URLS.find((u) => u.id === 'Persons')!), null);
+  const rules = RESOURCE_URLS.flatMap((u) => rewriteRule(u) ?? []);
+  // Every readable path (an example of each) matches exactly one rule.
+  for (const url of RESOURCE_URLS.filter((u) => 'route' in u)) {
+    const example = url.path.replace(/\{([a-z_]+)\}/g, (_, name: string) =>
+      name.endsWith('_id') || name === 'nummer' ? '7' : 'goethe',
+    );
+    assert.equal(rules.filter((r) => r.pattern.test(example)).length, 1, example);
+  }
+});
+
+test('routes are the script paths, or the path itself', () => {
+  assert.equal(routeOf('Person'), '/person');
+  assert.equal(routeOf('Password'), '/konto/passwort');
+  assert.equal(routeOf('Persons'), '/personen');
+  assert.equal(routeOf('DueLoans'), routeOf('Loans'), 'one route, two URLs');
+});
+
+test('link builders fill the parameters in order, percent-encoded', () => {
+  assert.equal(pathBuilder('Copy')('faust', 2), '/werke/faust/exemplare/2');
+  assert.equal(pathBuilder('Person')('a b/ü'), '/personen/a%20b%2F%C3%BC');
+  assert.equal(pathBuilder('Renewal')(1, 42), '/ausleihen/1/42/verlaengerung');
+  assert.equal(pathBuilder('Home')(), '/');
+  // The template gives the builder its parameters: number and types (checked by the compiler).
+  // @ts-expect-error a copy needs its number
+  assert.equal(pathBuilder('Copy')('faust'), '/werke/faust/exemplare/undefined');
+  // @ts-expect-error a loan's ids are numbers
+  assert.equal(pathBuilder('Loans')('eins'), '/ausleihen/eins');
+});
+
+test('the record kinds give the shared code its tables', () => {
+  assert.deepEqual(tablesWith('versioned'), ['persons', 'works', 'copies']);
+  assert.deepEqual(tablesWith('listed'), ['persons', 'works']);
+  assert.deepEqual(tablesWith('sitemap'), ['persons', 'works']);
+  for (const kind of Object.values(RECORD_KINDS))
+    assert.ok(
+      RESOURCE_URLS.some((u) => u.id === kind.url),
+      kind.url,
+    );
+  // The unions are the registry's, not wider (checked by the compiler).
+  const slug: SlugKind = 'work';
+  // @ts-expect-error copies have no slugs of their own
+  const noSlug: SlugKind = 'copy';
+  const versioned: VersionedTable = 'copies';
+  // @ts-expect-error a section no URL names
+  const section: Section = 'nowhere';
+  assert.ok(slug && noSlug && versioned && section);
+});
