@@ -26,6 +26,8 @@ import { OPENAPI_PATH, registerOpenApiRoute } from './openapi/index.ts';
 import { OAI_PATH, registerOaiRoute, type RecordSource } from './oai/index.ts';
 import { accountResource, passwordResource } from './accounts/resources.ts';
 import type { AccountStore } from './accounts/store.ts';
+import { registerOpenSearchRoute, type FeedSource } from './feeds/index.ts';
+import { OPENSEARCH_PATH } from './layout/index.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -54,6 +56,8 @@ export interface ResourceStores {
   readonly accounts?: AccountStore;
   /** The works as OAI-PMH records (`/oai`, ADR 0081); without it no OAI-PMH provider. */
   readonly oai?: RecordSource;
+  /** The newest works for the Atom feeds (`/werke.atom`, `/personen/{slug}.atom`, ADR 0096); without it none. */
+  readonly feeds?: FeedSource;
 }
 
 export interface CatalogueOptions {
@@ -123,9 +127,9 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
   const resources = [
     homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
     personsResource(stores.persons),
-    personResource(stores.persons),
+    personResource(stores.persons, stores.feeds),
     ...(stores.lifeDates ? [lifeDatesResource(stores.lifeDates)] : []),
-    worksResource(stores.works, stores.persons),
+    worksResource(stores.works, stores.persons, stores.feeds),
     workResource(stores.works, stores.persons),
     ...(stores.copies
       ? [copiesResource(stores.copies, stores.works), copyResource(stores.copies, stores.works)]
@@ -157,6 +161,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     passthrough: [
       ...PASSTHROUGH_PREFIXES,
       OPENAPI_PATH,
+      OPENSEARCH_PATH,
       ...(errorLogPath !== undefined ? [LIVE_PATH] : []),
       ...(stores.sitemap ? SITEMAP_PASSTHROUGH : []),
       ...(stores.oai ? [OAI_PATH] : []),
@@ -164,6 +169,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     configure: async (app) => {
       await registerCatalogueRoutes(app, { persons: stores.persons });
       registerOpenApiRoute(app, resources);
+      registerOpenSearchRoute(app);
       if (stores.sitemap)
         registerSitemapRoutes(app, {
           source: stores.sitemap,

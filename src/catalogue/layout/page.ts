@@ -4,6 +4,7 @@ import type { Format, Principal, RequestContext } from '../../http/resource/type
 import { html, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { suffixPath } from '../shared/urls.ts';
+import { scriptJson } from '../linked-data/script-json.ts';
 import { logoutButton } from '../session/form.ts';
 import { RETURN_FIELD, safeReturnPath, SESSION_PATH } from '../session/return-path.ts';
 import { sessionStrings } from '../session/strings.ts';
@@ -52,6 +53,13 @@ export interface Page {
   readonly canonicalPath?: string;
   /** Extra <link> elements (e.g. paging) as path + rel. */
   readonly headLinks?: readonly { readonly rel: string; readonly path: string }[];
+  /**
+   * Further forms of the page's resource besides XML and JSON (a work's citations, a feed):
+   * `<link rel="alternate">` in the head and a link in the footer.
+   */
+  readonly alternates?: readonly PageAlternate[];
+  /** schema.org metadata, embedded as JSON-LD (ADR 0095). */
+  readonly jsonLd?: unknown;
   /** Which navigation entry is current. */
   readonly section?:
     | 'home'
@@ -68,6 +76,19 @@ export interface Page {
   /** The page has its own search form (the home page): the header leaves its box out. */
   readonly ownSearch?: boolean;
 }
+
+export interface PageAlternate {
+  /** Path under the base, e.g. `/werke/faust.ris`. */
+  readonly path: string;
+  /** Its media type. */
+  readonly type: string;
+  /** What the footer shows, e.g. `RIS`. */
+  readonly label: string;
+}
+
+/** The OpenSearch description and the feed of new works, which every page names (ADR 0096). */
+export const OPENSEARCH_PATH = '/opensearch.xml';
+const NEW_WORKS_FEED = '/werke.atom';
 
 const ALTERNATES: readonly { format: Format; type: string }[] = [
   { format: 'xml', type: 'application/xml' },
@@ -118,7 +139,17 @@ export function layout(page: Page, ctx: PageContext): Markup {
                   /> `,
               )
             : ''
-        }${(page.headLinks ?? []).map((l) => html`<link rel="${l.rel}" href="${rel(l.path)}" /> `)}
+        }${(page.alternates ?? []).map(
+          (a) => html`<link rel="alternate" type="${a.type}" href="${rel(a.path)}" /> `,
+        )}${(page.headLinks ?? []).map((l) => html`<link rel="${l.rel}" href="${rel(l.path)}" /> `)}
+        <link rel="alternate" type="application/atom+xml" href="${rel(NEW_WORKS_FEED)}" title="${t.newWorksFeed}" />
+        <link
+          rel="search"
+          type="application/opensearchdescription+xml"
+          href="${rel(OPENSEARCH_PATH)}"
+          title="${t.siteName}"
+        />
+        ${page.jsonLd !== undefined ? html`<script type="application/ld+json">${scriptJson(page.jsonLd)}</script>` : ''}
       </head>
       <body>
         <a class="skip" href="#inhalt">${t.skipLink}</a>
@@ -172,6 +203,8 @@ export function layout(page: Page, ctx: PageContext): Markup {
                           type="${a.type}"
                           >${a.format.toUpperCase()}</a
                         >`,
+                  )}${(page.alternates ?? []).map(
+                    (a) => html`, <a href="${rel(a.path)}" type="${a.type}">${a.label}</a>`,
                   )}
                 </p>`
               : ''

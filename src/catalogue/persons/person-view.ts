@@ -21,6 +21,8 @@ import { loansPath } from '../loans/access.ts';
 import { loanStrings } from '../loans/strings.ts';
 import { editPersonForm, personFormValues } from './person-forms.ts';
 import { accountLink } from '../accounts/account-link.ts';
+import { feedAlternate } from '../feeds/index.ts';
+import { personJsonLd } from '../linked-data/index.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(p: Person, ctx: RequestContext): Markup {
@@ -92,7 +94,17 @@ function personHtml(p: Person, ctx: RequestContext): Markup {
     }
   </article>
   ${staffTools(p, ctx)}`;
-  return layout({ title: name, main, canonicalPath: personPath(p.slug), section: 'persons' }, ctx);
+  return layout(
+    {
+      title: name,
+      main,
+      canonicalPath: personPath(p.slug),
+      section: 'persons',
+      alternates: [feedAlternate(personPath(p.slug))],
+      jsonLd: personJsonLd(p, ctx.links),
+    },
+    ctx,
+  );
 }
 
 // Indented exactly like docs/representations.md; the layer prepends the XML declaration. A person without
@@ -131,6 +143,10 @@ export function personRepresentation(person: Person): Representation<Person> {
     schema: 'person',
     // The life dates are their own resource (ADR 0026); the JSON and XML shapes are fixed, so
     // every format links to them in the header.
-    links: [{ rel: 'related', path: lifeDatesPath(person.slug) }],
+    links: [
+      { rel: 'related', path: lifeDatesPath(person.slug) },
+      // The feed of their works (ADR 0096).
+      { rel: 'alternate', ...feedAlternate(personPath(person.slug)) },
+    ],
   };
 }

@@ -1,8 +1,11 @@
 // Handlers for `/personen` (GET: collection, search, paging; POST: create) and `/person`
 // (`?id=` / `?slug=`, reached from `/personen/{slug}` by the rewrite table; GET, PUT, DELETE).
 // The write methods exist when the store can write (write.ts), so OPTIONS and 405 list them.
-import type { ResourceDefinition } from '../../http/resource/types.ts';
-import type { PersonStore } from '../model.ts';
+import type { Outcome, ResourceDefinition } from '../../http/resource/types.ts';
+import type { Person, PersonStore } from '../model.ts';
+import { FEED_SIZE, FEED_TITLES, feedRepresentation, newestOf, type FeedSource } from '../feeds/index.ts';
+import { strings } from '../i18n/index.ts';
+import { fullName, personPath } from '../shared/urls.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
 import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
 import { personRepresentation } from './person-view.ts';
@@ -22,11 +25,25 @@ function hasOpenLending(store: PersonStore): store is PersonStore & {
   return typeof (store as { openLending?: unknown }).openLending === 'function';
 }
 
-export function personResource(store: PersonStore): ResourceDefinition {
+/** `feeds`: the person's works as an Atom feed too (`/personen/{slug}.atom`, ADR 0096). */
+async function personFeed(person: Person, feeds: FeedSource): Promise<Outcome> {
+  const entries = await feeds.ofPerson(person.id, FEED_SIZE);
+  const feed = {
+    title: `${strings('de').siteName}: ${FEED_TITLES.person(fullName(person))}`,
+    canonicalPath: personPath(person.slug),
+    author: person,
+    entries,
+    updated: newestOf(entries, person.updatedAt),
+  };
+  return { type: 'representation', representation: feedRepresentation(feed) };
+}
+
+export function personResource(store: PersonStore, feeds?: FeedSource): ResourceDefinition {
   return {
     name: 'person',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    ...(feeds && { formats: ['atom'] as const }),
     path: '/person',
     methods: {
       GET: async (ctx) => {
@@ -43,6 +60,7 @@ export function personResource(store: PersonStore): ResourceDefinition {
             representation: personDeleteRepresentation(result.found, open, lastStaff),
           };
         }
+        if (ctx.format === 'atom' && feeds) return personFeed(result.found, feeds);
         return { type: 'representation', representation: personRepresentation(result.found) };
       },
       ...(isWritablePersonStore(store) &&
