@@ -1,6 +1,7 @@
 // A work as a BibTeX entry (application/x-bibtex), for LaTeX users and reference managers
 // (ADR 0095). Data goes into brace-delimited fields with TeX's special characters escaped,
-// so a title with `{`, `%` or `&` neither ends its field nor starts a comment or an alignment.
+// so a title with `{`, `%` or `&` neither ends its field nor starts a comment or an alignment,
+// and `~`, `^` and `--` stay the characters they are (not a space, an accent or a dash).
 // Authors are "Last, First" joined by ` and `; a name part that holds ` and ` or a comma is
 // braced, so BibTeX reads it as one name. The key is the work's slug (letters, digits, hyphens).
 import type { RequestContext } from '../../http/resource/types.ts';
@@ -16,8 +17,8 @@ const SPECIALS: Record<string, string> = {
   '%': '\\%',
   '#': '\\#',
   _: '\\_',
-  '^': '\\^{}',
-  '~': '\\~{}',
+  '^': '\\textasciicircum{}',
+  '~': '\\textasciitilde{}',
 };
 
 // eslint-disable-next-line no-control-regex
@@ -25,7 +26,13 @@ const CONTROLS = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
 
 /** Text for a braced BibTeX field: specials escaped, one line. */
 export function escapeBibtex(text: string): string {
-  return text.replace(CONTROLS, ' ').replace(/[\\{}$&%#_^~]/g, (c) => SPECIALS[c] ?? c);
+  return (
+    text
+      .replace(CONTROLS, ' ')
+      .replace(/[\\{}$&%#_^~]/g, (c) => SPECIALS[c] ?? c)
+      // TeX makes `--` an en dash and `---` an em dash: an empty group keeps the hyphens apart.
+      .replace(/-(?=-)/g, '-{}')
+  );
 }
 
 function namePart(part: string): string {

@@ -24,14 +24,14 @@ export function openSearchDescription(links: Links): string {
     xml`<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">
   <ShortName>${t.siteName}</ShortName>
   <Description>${t.siteName}: ${t.tagline}</Description>
-  <InputEncoding>UTF-8</InputEncoding>
-  <OutputEncoding>UTF-8</OutputEncoding>
-  <Language>de</Language>
-  <Image width="16" height="16" type="image/svg+xml">${links.absolute('/bilder/standard.svg')}</Image>
   <Url type="text/html" method="get" template="${searchTemplate(links)}"/>
   <Url type="application/json" method="get" template="${searchTemplate(links, '.json')}"/>
   <Url type="application/xml" method="get" template="${searchTemplate(links, '.xml')}"/>
   <Url type="${OPENSEARCH_TYPE}" rel="self" template="${links.absolute(OPENSEARCH_PATH)}"/>
+  <Image width="16" height="16" type="image/svg+xml">${links.absolute('/bilder/standard.svg')}</Image>
+  <Language>de</Language>
+  <InputEncoding>UTF-8</InputEncoding>
+  <OutputEncoding>UTF-8</OutputEncoding>
 </OpenSearchDescription>
 `.text
   );
