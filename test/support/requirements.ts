@@ -30,8 +30,9 @@ export type RequirementName =
 /** Debian's OAI-PMH harvester (libhttp-oai-perl), which installs /usr/bin/oai_pmh beside it. */
 export const OAI_HARVESTER_MODULE = '/usr/share/perl5/HTTP/OAI/Harvester.pm';
 
-/** Debian's Universal Feed Parser for Python 3 (python3-feedparser). */
+/** Debian's Universal Feed Parser for Python 3 (python3-feedparser), run by Debian's own Python. */
 export const FEEDPARSER_MODULE = '/usr/lib/python3/dist-packages/feedparser/__init__.py';
+export const DEBIAN_PYTHON = '/usr/bin/python3';
 
 type Requirement = {
   /** Which suites skip without it, as the first words of the skip message. */
@@ -93,7 +94,7 @@ const requirements: Record<RequirementName, Requirement> = {
   feedparser: {
     suites: 'Atom feed checks',
     missing: () =>
-      onPath('python3') && isReadable(FEEDPARSER_MODULE)
+      isExecutable(DEBIAN_PYTHON) && isReadable(FEEDPARSER_MODULE)
         ? undefined
         : `${FEEDPARSER_MODULE} not found (Debian package python3-feedparser)`,
   },

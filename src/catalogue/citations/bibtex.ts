@@ -47,7 +47,9 @@ function author(p: PersonRef): string {
 export function workBibtex(work: Work, ctx: RequestContext): string {
   const fields: [string, string][] = [
     ['title', escapeBibtex(work.titel)],
-    ...(work.personen.length > 0 ? [['author', work.personen.map(author).join(' and ')] as [string, string]] : []),
+    ...(work.personen.length > 0
+      ? [['author', work.personen.map(author).join(' and ')] as [string, string]]
+      : []),
     ...(work.jahr !== null ? [['year', String(work.jahr)] as [string, string]] : []),
     // A URL field is read verbatim by biblatex; a work's URL has no braces (slugs are ASCII).
     ['url', ctx.links.absolute(workPath(work.slug))],

@@ -15,7 +15,9 @@ function line(tag: string, value: string): string {
 }
 
 export function workRis(work: Work, ctx: RequestContext): string {
-  const authors = work.personen.map((p) => line('AU', p.vorname ? `${p.nachname}, ${p.vorname}` : p.nachname));
+  const authors = work.personen.map((p) =>
+    line('AU', p.vorname ? `${p.nachname}, ${p.vorname}` : p.nachname),
+  );
   return [
     line('TY', 'BOOK'),
     line('TI', work.titel),

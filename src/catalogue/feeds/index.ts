@@ -8,4 +8,9 @@ export {
   newestOf,
   type Feed,
 } from './atom.ts';
-export { OPENSEARCH_TYPE, openSearchDescription, registerOpenSearchRoute, searchTemplate } from './opensearch.ts';
+export {
+  OPENSEARCH_TYPE,
+  openSearchDescription,
+  registerOpenSearchRoute,
+  searchTemplate,
+} from './opensearch.ts';

@@ -46,7 +46,11 @@ async function newWorksFeed(feeds: FeedSource): Promise<Outcome> {
 }
 
 /** `feeds`: the newest works as an Atom feed too (`/werke.atom`, ADR 0096). */
-export function worksResource(store: WorkStore, persons?: PersonStore, feeds?: FeedSource): ResourceDefinition {
+export function worksResource(
+  store: WorkStore,
+  persons?: PersonStore,
+  feeds?: FeedSource,
+): ResourceDefinition {
   return {
     name: 'works',
     // Rendered from the database alone: the layer may cache it (ADR 0048).

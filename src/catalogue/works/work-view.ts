@@ -177,6 +177,10 @@ export function workRepresentation(work: Work): Representation<Work> {
     ),
     ...freshUntilOf(work.copies ?? []),
     schema: 'work',
-    links: CITATIONS.map((c) => ({ rel: 'alternate', path: suffixPath(workPath(work.slug), c.format), type: c.type })),
+    links: CITATIONS.map((c) => ({
+      rel: 'alternate',
+      path: suffixPath(workPath(work.slug), c.format),
+      type: c.type,
+    })),
   };
 }
