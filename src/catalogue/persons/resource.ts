@@ -50,6 +50,7 @@ export function personResource(store: PersonStore, feeds?: FeedSource): Resource
         // A private person is for themself and staff; to anyone else unknown (ADR 0062).
         const result = resolve(visibleTo(await lookUp(store, ctx), ctx.user), '/personen');
         if ('redirect' in result) return result.redirect;
+        if (ctx.format === 'atom' && feeds) return personFeed(result.found, feeds);
         // Staff asking to delete are told first what the person still has open (ADR 0061).
         if (wantsDeleteConfirmation(ctx) && hasOpenLending(store)) {
           const open = await store.openLending(result.found.id);
@@ -60,7 +61,6 @@ export function personResource(store: PersonStore, feeds?: FeedSource): Resource
             representation: personDeleteRepresentation(result.found, open, lastStaff),
           };
         }
-        if (ctx.format === 'atom' && feeds) return personFeed(result.found, feeds);
         return { type: 'representation', representation: personRepresentation(result.found) };
       },
       ...(isWritablePersonStore(store) &&

@@ -102,9 +102,11 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
         headers: { Allow: allow },
       });
     }
-    const choice = state.choiceFor(resource.formats);
+    // The extra formats are forms to read (a citation, a feed): a write answers in the three.
+    const extras = method === 'GET' || method === 'HEAD' ? resource.formats : undefined;
+    const choice = state.choiceFor(extras);
     if (choice === null) throw new HttpError('SHELFMARK_NOT_FOUND');
-    if (!choice.ok) throw notAcceptable(state.links, resolved.path, resolved.clientQuery, resource.formats);
+    if (!choice.ok) throw notAcceptable(state.links, resolved.path, resolved.clientQuery, extras);
     const ctx = await buildContext(
       state,
       request,
