@@ -233,6 +233,25 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.ok(
         offered.some((a) => a.type === 'application/x-bibtex' && a.url === `${BASE}/werke/faust.bib`),
       );
+      // A write answers in the three: a citation URL names nothing to write to, and Accept asking
+      // only for one is refused before anything is written.
+      const staff = { authorization: `Basic ${Buffer.from('personal:personal').toString('base64')}` };
+      const before = await get('/werke/faust.json');
+      const put = await app.inject({
+        method: 'PUT',
+        url: '/katalog/werke/faust.ris',
+        headers: { ...staff, 'content-type': 'application/json' },
+        payload: JSON.stringify({ titel: 'Überschrieben' }),
+      });
+      assert.equal(put.statusCode, 404);
+      const patch = await app.inject({
+        method: 'PATCH',
+        url: '/katalog/werke/faust',
+        headers: { ...staff, 'content-type': 'application/merge-patch+json', accept: 'application/x-bibtex' },
+        payload: JSON.stringify({ titel: 'Überschrieben' }),
+      });
+      assert.equal(patch.statusCode, 406);
+      assert.equal((await get('/werke/faust.json')).headers.etag, before.headers.etag, 'nothing was written');
       // An unknown work asked for as RIS: a problem in a format problems have (HTML here).
       const missing = await get('/werke/gibt-es-nicht.ris');
       assert.equal(missing.statusCode, 404);

@@ -195,6 +195,12 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         assert.equal((await get('/werke/faust.atom')).statusCode, 404);
         assert.equal((await get('/werke/faust', { accept: 'application/atom+xml' })).statusCode, 406);
         assert.equal((await get('/personen/gibt-es-nicht.atom')).statusCode, 404);
+        // A patron is as private in a feed as on their page (ADR 0062).
+        assert.equal((await get('/personen/anna-berger.atom')).statusCode, 404);
+        assert.equal((await get('/personen/anna-berger')).statusCode, 404);
+        const head = await app.inject({ method: 'HEAD', url: '/katalog/personen/goethe.atom' });
+        assert.equal(head.statusCode, 200);
+        assert.equal(head.body, '');
       });
 
       test('every page names the feeds and the OpenSearch description', async () => {
