@@ -1,6 +1,6 @@
 // Issue 22, item 3 (ADR 0095): a work's and a person's pages carry schema.org JSON-LD that a
 // JSON-LD processor (jsonld, with schema.org's context from the test kit, never the network)
-// reads as the page's facts, safely inside its script element; a work answers as RIS and BibTeX,
+// reads as the page's facts, safely inside its script element (as Chromium's parser sees it); a work answers as RIS and BibTeX,
 // negotiated like its other forms, which Citation.js parses back into the same citation. On
 // SQLite and PostgreSQL, over the demo catalogue.
 import assert from 'node:assert/strict';
@@ -17,6 +17,8 @@ import { loadDemo } from '../../src/catalogue/demo/index.ts';
 import type { DB } from '../../src/catalogue/tables.ts';
 import { catalogueTestTargets, type TestDatabase } from '../kit/catalogue/targets.ts';
 import { offlineDocumentLoader } from '../kit/linked-data/schema-org-context.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { skipUnless } from '../support/requirements.ts';
 
 const BASE = 'https://library.example/katalog';
 const S = 'http://schema.org/';
@@ -128,6 +130,27 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const [block] = jsonLdOf(page);
       assert.equal((await facts(block)).name, TRICKY);
     });
+
+    test(
+      'Chromium parses that page with one script element whose JSON is the title',
+      skipUnless('chromium'),
+      async () => {
+        const browser = await launchBrowser();
+        try {
+          const page = await browser.newPage({ javaScriptEnabled: true });
+          // No server needed: the bytes the catalogue sent, parsed by the browser's HTML parser.
+          await page.setContent((await get(`/werke/${tricky}`)).body);
+          const found = (await page.evaluate(
+            `[...document.querySelectorAll('script')].map((s) => [s.type, s.textContent])`,
+          )) as [string, string][];
+          assert.equal(found.length, 1);
+          assert.equal(found[0]?.[0], 'application/ld+json');
+          assert.equal((JSON.parse(found[0]![1]) as { name: string }).name, TRICKY);
+        } finally {
+          await browser.close();
+        }
+      },
+    );
 
     test('RIS: CRLF lines of tag, two spaces, hyphen, space; parsed back into the same citation', async () => {
       const r = await get('/werke/faust.ris');
