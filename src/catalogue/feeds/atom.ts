@@ -73,9 +73,13 @@ export function newestOf(entries: readonly FeedEntry[], floor = new Date(0)): Da
   return new Date(Math.max(floor.getTime(), ...entries.map((e) => e.updatedAt.getTime())));
 }
 
-/** The feed as the Atom representation of its resource (cacheable like every read, ADR 0048). */
+/**
+ * The feed as the Atom representation of its resource, cacheable like every read (ADR 0048).
+ * Validated by its ETag alone, as the lists are: a work that leaves the feed (deleted) changes
+ * it without making anything in it newer, so a Last-Modified would answer 304 wrongly.
+ */
 export function feedRepresentation(feed: Feed): Representation<Feed> {
-  return { model: feed, view: feedView, canonicalPath: feed.canonicalPath, lastModified: feed.updated };
+  return { model: feed, view: feedView, canonicalPath: feed.canonicalPath };
 }
 
 /** The `<link rel="alternate">` (and footer link) a page names its feed with. */

@@ -40,9 +40,30 @@ const OFFERS: readonly { type: string; format: Format; alias: boolean }[] = [
   { type: 'application/atom+xml', format: 'atom', alias: false },
 ];
 const CORE: readonly Format[] = ['html', 'xml', 'json'];
-const offered = (extras: readonly ExtraFormat[]) =>
-  OFFERS.filter((o) => CORE.includes(o.format) || (extras as readonly Format[]).includes(o.format));
-const OFFERED_CORE = offered([]);
+
+interface Offered {
+  readonly offers: typeof OFFERS;
+  /** What negotiator matches: each offer's type with `;charset=utf-8`. */
+  readonly types: readonly string[];
+}
+
+function offersOf(extras: readonly ExtraFormat[]): Offered {
+  const offers = OFFERS.filter(
+    (o) => CORE.includes(o.format) || (extras as readonly Format[]).includes(o.format),
+  );
+  return { offers, types: offers.map((o) => `${o.type};charset=utf-8`) };
+}
+
+const OFFERED_CORE = offersOf([]);
+// A resource's `formats` is one array for the server's life: its offers are built once.
+const offeredBy = new WeakMap<readonly ExtraFormat[], Offered>();
+
+function offered(extras: readonly ExtraFormat[]): Offered {
+  if (extras.length === 0) return OFFERED_CORE;
+  let found = offeredBy.get(extras);
+  if (!found) offeredBy.set(extras, (found = offersOf(extras)));
+  return found;
+}
 
 /**
  * Browsers send about ten ranges. Negotiator's cost grows with ranges × offers, so a hostile
@@ -72,8 +93,7 @@ export function negotiateAccept(
   extras: readonly ExtraFormat[] = [],
 ): Format | null {
   if (accept === undefined || accept.trim() === '') return 'html';
-  const offers = extras.length === 0 ? OFFERED_CORE : offered(extras);
-  const types = offers.map((o) => `${o.type};charset=utf-8`);
+  const { offers, types } = offered(extras);
   const negotiator = new Negotiator({ headers: { accept: firstRanges(accept) } });
   const named = new Set(negotiator.mediaTypes().map(bareType));
   for (const type of negotiator.mediaTypes(types)) {
