@@ -18,7 +18,7 @@ test('catalogueResources wires every GET resource, the rewrites and the extra ro
     ],
   );
   assert.equal(c.rewrites.length, catalogueRewrites.length);
-  assert.deepEqual(c.passthrough, ['/schema/', '/bilder/', '/static/', '/openapi.json']);
+  assert.deepEqual(c.passthrough, ['/schema/', '/bilder/', '/static/', '/openapi.json', '/opensearch.xml']);
   const app = Fastify();
   await c.configure(app);
   assert.equal((await app.inject('/schema/person.xsd')).statusCode, 200);

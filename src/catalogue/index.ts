@@ -39,6 +39,8 @@ import {
 } from './staff-lists/index.ts';
 import { noticesResource } from './notices/index.ts';
 import type { NoticeListStore } from './notices/index.ts';
+import { registerOpenSearchRoute, type FeedSource } from './feeds/index.ts';
+import { OPENSEARCH_PATH } from './layout/index.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -71,6 +73,8 @@ export interface ResourceStores {
   readonly staffLists?: StaffListStore;
   /** The notices (`/benachrichtigungen`, `/personen/{slug}/benachrichtigungen`; with the holds' person lookups). */
   readonly noticeList?: NoticeListStore;
+  /** The newest works for the Atom feeds (`/werke.atom`, `/personen/{slug}.atom`, ADR 0096); without it none. */
+  readonly feeds?: FeedSource;
 }
 
 export interface CatalogueOptions {
@@ -140,9 +144,9 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
   const resources = [
     homeResource(stores.works, { siteName: opts.siteName, highlights: opts.highlights }),
     personsResource(stores.persons),
-    personResource(stores.persons),
+    personResource(stores.persons, stores.feeds),
     ...(stores.lifeDates ? [lifeDatesResource(stores.lifeDates)] : []),
-    worksResource(stores.works, stores.persons),
+    worksResource(stores.works, stores.persons, stores.feeds),
     workResource(stores.works, stores.persons),
     ...(stores.copies
       ? [copiesResource(stores.copies, stores.works), copyResource(stores.copies, stores.works)]
@@ -189,6 +193,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     passthrough: [
       ...PASSTHROUGH_PREFIXES,
       OPENAPI_PATH,
+      OPENSEARCH_PATH,
       ...(errorLogPath !== undefined ? [LIVE_PATH] : []),
       ...(stores.sitemap ? SITEMAP_PASSTHROUGH : []),
       ...(stores.oai ? [OAI_PATH] : []),
@@ -196,6 +201,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     configure: async (app) => {
       await registerCatalogueRoutes(app, { persons: stores.persons });
       registerOpenApiRoute(app, resources);
+      registerOpenSearchRoute(app);
       if (stores.sitemap)
         registerSitemapRoutes(app, {
           source: stores.sitemap,

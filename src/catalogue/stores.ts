@@ -12,6 +12,7 @@ import { createCheckInStore, type CheckInStore } from './check-in/index.ts';
 import { createLifeDatesStore, type LifeDatesStore } from './life-dates/index.ts';
 import { sqlSitemapSource, type SitemapSource } from './sitemap/index.ts';
 import { createAccountStore, type AccountStore, sessionRecords } from './accounts/index.ts';
+import { sqlFeedSource, type FeedSource } from './feeds/index.ts';
 import { createCopyStore, type CopyStore } from './copies/index.ts';
 import type { SessionRecords } from '../http/auth/index.ts';
 import { sqlRecordSource, type RecordSource } from './oai/index.ts';
@@ -28,6 +29,7 @@ export interface CatalogueStores {
   readonly lifeDates: LifeDatesStore;
   readonly copies: CopyStore;
   readonly sitemap: SitemapSource;
+  readonly feeds: FeedSource;
   readonly accounts: AccountStore;
   readonly checkIns: CheckInStore;
   /** Log-ins, for the layer's authenticator: log-out ends one everywhere (ADR 0076). */
@@ -71,6 +73,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     lifeDates: createLifeDatesStore(db, options),
     copies: createCopyStore(db, options),
     sitemap: sqlSitemapSource(db),
+    feeds: sqlFeedSource(db),
     oai: sqlRecordSource(db),
     accounts: createAccountStore(db, isoNow),
     sessions: sessionRecords(db, isoNow ?? (() => new Date().toISOString())),

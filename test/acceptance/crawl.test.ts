@@ -20,6 +20,16 @@ const MAX_URLS = 12000;
 const CONCURRENCY = 8;
 /** Files, not representations: fetched (must answer 200) but not parsed for links. */
 const LEAVES = ['/schema/', '/bilder/', '/static/'];
+/**
+ * Forms besides HTML, XML and JSON (ADR 0095, 0096): fetched (200) but not parsed; their own
+ * tests parse them (test/linked-data/), and what they link to the crawl reaches anyway.
+ */
+const LEAF_TYPES = [
+  'application/x-research-info-systems',
+  'application/x-bibtex',
+  'application/atom+xml',
+  'application/opensearchdescription+xml',
+];
 
 type Visit = { url: string; status: number; contentType: string };
 
@@ -60,6 +70,7 @@ describe(`a crawl of the demo catalogue under ${BASE}`, () => {
     );
     const path = new URL(url).pathname.slice(new URL(BASE).pathname.length);
     if (response.status !== 200 || LEAVES.some((leaf) => path.startsWith(leaf))) return targets;
+    if (LEAF_TYPES.includes(contentType.split(';')[0]!)) return targets;
     const format = formatOf(contentType);
     if (format === 'other') problems.push(`${url}: unexpected Content-Type ${contentType}`);
     if (format === 'html')

@@ -95,7 +95,7 @@ describe('the API through Prism’s validating proxy', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('reads in the three formats, conditional GET, and the refusals of reads', async () => {
+  test('reads in the three formats and the extra ones, conditional GET, and the refusals of reads', async () => {
     for (const accept of [JSON_TYPE, 'application/xml', 'text/html'])
       await call('GET', '/', 200, { headers: { Accept: accept } });
     await call('GET', '/personen?anzahl=2', 200, { headers: { Accept: JSON_TYPE } });
@@ -131,6 +131,12 @@ describe('the API through Prism’s validating proxy', () => {
     });
     await direct('GET', '/ausleihen/ueberfaellig?tage=0', 400, { headers: STAFF });
     await direct('GET', '/benachrichtigungen?status=verschickt', 400, { headers: STAFF });
+    // The extra formats (ADR 0095, 0096): a work's citations, the feeds.
+    await call('GET', '/werke/faust', 200, { headers: { Accept: 'application/x-research-info-systems' } });
+    await call('GET', '/werke/faust?format=bib', 200);
+    await call('GET', '/werke', 200, { headers: { Accept: 'application/atom+xml' } });
+    await call('GET', '/personen/goethe?format=atom', 200);
+    await call('GET', '/personen/goethe', 406, { headers: { Accept: 'application/x-bibtex' } });
     // Refusals.
     await call('GET', '/werke/gibt-es-nicht', 404, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/personen/anna-berger', 404, { headers: { Accept: JSON_TYPE } }); // a private patron

@@ -24,10 +24,15 @@ export type RequirementName =
   | 'systemd-analyze'
   | 'nginx'
   | 'fail2ban'
-  | 'oai-harvester';
+  | 'oai-harvester'
+  | 'feedparser';
 
 /** Debian's OAI-PMH harvester (libhttp-oai-perl), which installs /usr/bin/oai_pmh beside it. */
 export const OAI_HARVESTER_MODULE = '/usr/share/perl5/HTTP/OAI/Harvester.pm';
+
+/** Debian's Universal Feed Parser for Python 3 (python3-feedparser), run by Debian's own Python. */
+export const FEEDPARSER_MODULE = '/usr/lib/python3/dist-packages/feedparser/__init__.py';
+export const DEBIAN_PYTHON = '/usr/bin/python3';
 
 type Requirement = {
   /** Which suites skip without it, as the first words of the skip message. */
@@ -85,6 +90,13 @@ const requirements: Record<RequirementName, Requirement> = {
       onPath('perl') && isReadable(OAI_HARVESTER_MODULE)
         ? undefined
         : `${OAI_HARVESTER_MODULE} not found (Debian package libhttp-oai-perl)`,
+  },
+  feedparser: {
+    suites: 'Atom feed checks',
+    missing: () =>
+      isExecutable(DEBIAN_PYTHON) && isReadable(FEEDPARSER_MODULE)
+        ? undefined
+        : `${FEEDPARSER_MODULE} not found (Debian package python3-feedparser)`,
   },
 };
 

@@ -54,6 +54,7 @@ export const de = {
   available: 'Verfügbar',
   availability: (free: number, total: number) => `${free} von ${total} verfügbar`,
   formats: 'Auch als',
+  newWorksFeed: 'Neue Werke (Atom)',
   errorBack: 'Zur Startseite',
   errorTitles: {
     400: 'Ungültige Anfrage',

@@ -56,6 +56,7 @@ export const en: Strings = {
   available: 'Available',
   availability: (free: number, total: number) => `${free} of ${total} available`,
   formats: 'Also as',
+  newWorksFeed: 'New works (Atom)',
   errorBack: 'Back to the home page',
   errorTitles: {
     400: 'Bad request',

@@ -1,4 +1,4 @@
-export { layout, type Page, type PageContext } from './page.ts';
+export { layout, OPENSEARCH_PATH, type Page, type PageAlternate, type PageContext } from './page.ts';
 export { pagingNav, pagingHeadLinks } from './paging.ts';
 export {
   createErrorPage,

@@ -19,6 +19,7 @@ import { SERVER_STATUS_PATH } from '../server-status/index.ts';
 import { routeOf, type Section } from '../registry/index.ts';
 import { HOLD_SHELF_PATH, OVERDUE_PATH, PATRONS_PATH } from '../staff-lists/index.ts';
 import { NOTICES_PATH } from '../notices/index.ts';
+import { scriptJson } from '../linked-data/index.ts';
 
 /** What the layout needs from a request: also satisfied by the layer's error-page context. */
 export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
@@ -59,6 +60,13 @@ export interface Page {
   readonly canonicalPath?: string;
   /** Extra <link> elements (e.g. paging) as path + rel. */
   readonly headLinks?: readonly { readonly rel: string; readonly path: string }[];
+  /**
+   * Further forms of the page's resource besides XML and JSON (a work's citations, a feed):
+   * `<link rel="alternate">` in the head and a link in the footer.
+   */
+  readonly alternates?: readonly PageAlternate[];
+  /** schema.org metadata, embedded as JSON-LD (ADR 0095). */
+  readonly jsonLd?: unknown;
   /** Which navigation entry is current. */
   readonly section?: Section;
   /** Prefills the header search box. */
@@ -66,6 +74,19 @@ export interface Page {
   /** The page has its own search form (the home page): the header leaves its box out. */
   readonly ownSearch?: boolean;
 }
+
+export interface PageAlternate {
+  /** Path under the base, e.g. `/werke/faust.ris`. */
+  readonly path: string;
+  /** Its media type. */
+  readonly type: string;
+  /** What the footer shows, e.g. `RIS`. */
+  readonly label: string;
+}
+
+/** The OpenSearch description and the feed of new works, which every page names (ADR 0096). */
+export const OPENSEARCH_PATH = '/opensearch.xml';
+const NEW_WORKS_FEED = '/werke.atom';
 
 const ALTERNATES: readonly { format: Format; type: string }[] = [
   { format: 'xml', type: 'application/xml' },
@@ -120,7 +141,17 @@ export function layout(page: Page, ctx: PageContext): Markup {
                   /> `,
               )
             : ''
-        }${(page.headLinks ?? []).map((l) => html`<link rel="${l.rel}" href="${rel(l.path)}" /> `)}
+        }${(page.alternates ?? []).map(
+          (a) => html`<link rel="alternate" type="${a.type}" href="${rel(a.path)}" /> `,
+        )}${(page.headLinks ?? []).map((l) => html`<link rel="${l.rel}" href="${rel(l.path)}" /> `)}
+        <link rel="alternate" type="application/atom+xml" href="${rel(NEW_WORKS_FEED)}" title="${t.newWorksFeed}" />
+        <link
+          rel="search"
+          type="application/opensearchdescription+xml"
+          href="${rel(OPENSEARCH_PATH)}"
+          title="${t.siteName}"
+        />
+        ${page.jsonLd !== undefined ? html`<script type="application/ld+json">${scriptJson(page.jsonLd)}</script>` : ''}
       </head>
       <body>
         <a class="skip" href="#inhalt">${t.skipLink}</a>
@@ -174,6 +205,8 @@ export function layout(page: Page, ctx: PageContext): Markup {
                           type="${a.type}"
                           >${a.format.toUpperCase()}</a
                         >`,
+                  )}${(page.alternates ?? []).map(
+                    (a) => html`, <a href="${rel(a.path)}" type="${a.type}">${a.label}</a>`,
                   )}
                 </p>`
               : ''

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { Format, Outcome, Representation } from '../../http/resource/types.ts';
+import type { CoreFormat, Outcome, Representation } from '../../http/resource/types.ts';
 import { fakeContext, squash, type FakeContextOptions } from '../../../test/kit/catalogue/fakes.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { catalogueRewrites } from '../rewrites.ts';
@@ -30,7 +30,7 @@ async function get(
   return outcome.representation as Representation<unknown>;
 }
 
-function render(r: Representation<unknown>, format: Format, ctx: FakeContextOptions = {}): unknown {
+function render(r: Representation<unknown>, format: CoreFormat, ctx: FakeContextOptions = {}): unknown {
   const c = fakeContext({ ...ctx, format });
   return format === 'json' ? r.view.json(r.model, c) : r.view[format](r.model, c).text;
 }

@@ -4,7 +4,8 @@
 // from the writers' field specs (./bodies.ts), the schemas from the served files (./schemas.ts).
 import { ACCEPT_PATCH, ACCEPT_POST, MERGE_PATCH_TYPE } from '../../http/body/index.ts';
 import { problemSchemas } from '../../http/errors/index.ts';
-import type { HandlerMethod, Links, ResourceDefinition } from '../../http/resource/types.ts';
+import type { ExtraFormat, HandlerMethod, Links, ResourceDefinition } from '../../http/resource/types.ts';
+import { mediaTypeOf } from '../../http/negotiation/index.ts';
 import { readSchema, type SchemaName } from '../schemas/index.ts';
 import { BODIES, type BodySchema } from './bodies.ts';
 import { isNumberParameter, routeOf } from '../registry/index.ts';
@@ -17,11 +18,22 @@ type Json = Record<string, unknown>;
 
 const METHODS: readonly HandlerMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-const FORMAT_PARAMETER: Json = {
-  name: 'format',
-  in: 'query',
-  description: 'Chooses the representation instead of Accept (a `.json`/`.xml`/`.html` suffix does too).',
-  schema: { type: 'string', enum: ['html', 'xml', 'json'] },
+/** `?format=`: the three of every resource and the extra ones of this one (ADR 0095, 0096). */
+function formatParameter(extras: readonly ExtraFormat[]): Json {
+  const suffixes = ['json', 'xml', 'html', ...extras].map((f) => `\`.${f}\``).join('/');
+  return {
+    name: 'format',
+    in: 'query',
+    description: `Chooses the representation instead of Accept (a ${suffixes} suffix does too).`,
+    schema: { type: 'string', enum: ['html', 'xml', 'json', ...extras] },
+  };
+}
+
+/** What each extra format is, for its media type's description. */
+const EXTRA_TEXT: Record<ExtraFormat, string> = {
+  ris: 'The work as a RIS citation (CRLF lines, `TY  - BOOK` … `ER  - `).',
+  bib: 'The work as a BibTeX `@book` entry.',
+  atom: 'An Atom feed (RFC 4287) of the newest works (all, or the person’s), newest first.',
 };
 const IF_MATCH: Json = {
   name: 'If-Match',
@@ -48,8 +60,11 @@ const xmlText = (links: Links, schema: string, what: string): Json => ({
 });
 
 /** The three representations of a schema (an undescribed object without one). */
-function representations(schema: SchemaName | undefined, links: Links): Json {
+function representations(schema: SchemaName | undefined, links: Links, extras: readonly ExtraFormat[]): Json {
   return {
+    ...Object.fromEntries(
+      extras.map((f) => [mediaTypeOf(f), { schema: { type: 'string', description: EXTRA_TEXT[f] } }]),
+    ),
     'application/json': { schema: schema ? { $ref: `#/components/schemas/${schema}` } : { type: 'object' } },
     'application/xml': {
       schema: schema ? xmlText(links, schema, 'The XML representation.') : { type: 'string' },
@@ -60,18 +75,23 @@ function representations(schema: SchemaName | undefined, links: Links): Json {
 
 const header = (description: string): Json => ({ description, schema: { type: 'string' } });
 
-function successResponse(status: number, schema: SchemaName | undefined, links: Links): Json {
+function successResponse(
+  status: number,
+  schema: SchemaName | undefined,
+  links: Links,
+  extras: readonly ExtraFormat[],
+): Json {
   switch (status) {
     case 200:
       return {
         description: 'The representation the client asked for.',
-        content: representations(schema, links),
+        content: representations(schema, links, extras),
       };
     case 201:
       return {
         description: 'Created: `Location` names the new resource; the body is its representation.',
         headers: { Location: { ...header('The new resource’s URL.'), required: true } },
-        content: representations(schema, links),
+        content: representations(schema, links, extras),
       };
     case 204:
       return { description: 'Done; nothing to show.' };
@@ -128,7 +148,12 @@ function requestBody(method: HandlerMethod, body: BodySchema): Json {
   };
 }
 
-function operation(entry: DocumentedPath, method: HandlerMethod, links: Links): Json {
+function operation(
+  entry: DocumentedPath,
+  method: HandlerMethod,
+  links: Links,
+  extras: readonly ExtraFormat[],
+): Json {
   const facts: OperationFacts = entry.operations?.[method] ?? {};
   const access: Access = facts.access ?? (method === 'GET' ? entry.read : entry.write);
   const body = facts.body ? BODIES[facts.body] : undefined;
@@ -161,7 +186,10 @@ function operation(entry: DocumentedPath, method: HandlerMethod, links: Links): 
       parameters: [...query, ...(method === 'GET' || method === 'POST' ? [] : [IF_MATCH])],
     }),
     ...(body && method !== 'DELETE' && { requestBody: requestBody(method, body) }),
-    responses: Object.fromEntries(statuses.map((s) => [String(s), successResponse(s, answers, links)])),
+    // The extra formats are read-only forms (a write answers in the three).
+    responses: Object.fromEntries(
+      statuses.map((s) => [String(s), successResponse(s, answers, links, method === 'GET' ? extras : [])]),
+    ),
     security: securityOf(access, method),
   };
 }
@@ -169,11 +197,11 @@ function operation(entry: DocumentedPath, method: HandlerMethod, links: Links): 
 function pathItem(entry: DocumentedPath, resource: ResourceDefinition, links: Links): Json {
   const item: Json = {
     summary: entry.summary,
-    parameters: [...pathParameters(entry.path), FORMAT_PARAMETER],
+    parameters: [...pathParameters(entry.path), formatParameter(resource.formats ?? [])],
   };
   for (const method of METHODS) {
     if (!resource.methods[method] || (entry.methods && !entry.methods.includes(method))) continue;
-    item[method.toLowerCase()] = operation(entry, method, links);
+    item[method.toLowerCase()] = operation(entry, method, links, resource.formats ?? []);
   }
   return item;
 }

@@ -26,6 +26,8 @@ import {
 import { loansPath, loanStrings } from '../loans/index.ts';
 import { editPersonForm, personFormValues } from './forms.ts';
 import { accountLink } from '../accounts/index.ts';
+import { feedAlternate } from '../feeds/index.ts';
+import { personJsonLd } from '../linked-data/index.ts';
 
 /** Edit and delete forms, for staff only (the server checks access on the write anyway). */
 function staffTools(p: Person, ctx: RequestContext): Markup {
@@ -97,7 +99,17 @@ function personHtml(p: Person, ctx: RequestContext): Markup {
     }
   </article>
   ${staffTools(p, ctx)}`;
-  return layout({ title: name, main, canonicalPath: personPath(p.slug), section: 'persons' }, ctx);
+  return layout(
+    {
+      title: name,
+      main,
+      canonicalPath: personPath(p.slug),
+      section: 'persons',
+      alternates: [feedAlternate(personPath(p.slug))],
+      jsonLd: personJsonLd(p, ctx.links),
+    },
+    ctx,
+  );
 }
 
 // Indented exactly like docs/representations.md; the layer prepends the XML declaration. A person without
@@ -136,6 +148,10 @@ export function personRepresentation(person: Person): Representation<Person> {
     schema: 'person',
     // The life dates are their own resource (ADR 0026); the JSON and XML shapes are fixed, so
     // every format links to them in the header.
-    links: [{ rel: 'related', path: lifeDatesPath(person.slug) }],
+    links: [
+      { rel: 'related', path: lifeDatesPath(person.slug) },
+      // The feed of their works (ADR 0096).
+      { rel: 'alternate', ...feedAlternate(personPath(person.slug)) },
+    ],
   };
 }

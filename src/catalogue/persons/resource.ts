@@ -1,8 +1,8 @@
 // Handlers for `/personen` (GET: collection, search, paging; POST: create) and `/person`
 // (`?id=` / `?slug=`, reached from `/personen/{slug}` by the rewrite table; GET, PUT, DELETE).
 // The write methods exist when the store can write (write.ts), so OPTIONS and 405 list them.
-import type { ResourceDefinition } from '../../http/resource/types.ts';
-import type { PersonStore } from '../model.ts';
+import type { ResourceDefinition, Outcome } from '../../http/resource/types.ts';
+import type { PersonStore, Person } from '../model.ts';
 import {
   lookUp,
   resolve,
@@ -12,7 +12,11 @@ import {
   pageLinks,
   pagePath,
   PERSONS_PATH,
+  fullName,
+  personPath,
 } from '../shared/index.ts';
+import { FEED_SIZE, FEED_TITLES, feedRepresentation, newestOf, type FeedSource } from '../feeds/index.ts';
+import { strings } from '../i18n/index.ts';
 import { personRepresentation } from './person-view.ts';
 import { pickWriteMethods, wantsDeleteConfirmation } from '../writes/index.ts';
 import { isWritablePersonStore, personWriteMethods } from './write.ts';
@@ -30,17 +34,32 @@ function hasOpenLending(store: PersonStore): store is PersonStore & {
   return typeof (store as { openLending?: unknown }).openLending === 'function';
 }
 
-export function personResource(store: PersonStore): ResourceDefinition {
+/** `feeds`: the person's works as an Atom feed too (`/personen/{slug}.atom`, ADR 0096). */
+async function personFeed(person: Person, feeds: FeedSource): Promise<Outcome> {
+  const entries = await feeds.ofPerson(person.id, FEED_SIZE);
+  const feed = {
+    title: `${strings('de').siteName}: ${FEED_TITLES.person(fullName(person))}`,
+    canonicalPath: personPath(person.slug),
+    author: person,
+    entries,
+    updated: newestOf(entries, person.updatedAt),
+  };
+  return { type: 'representation', representation: feedRepresentation(feed) };
+}
+
+export function personResource(store: PersonStore, feeds?: FeedSource): ResourceDefinition {
   return {
     name: 'person',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    ...(feeds && { formats: ['atom'] as const }),
     path: routeOf('Person'),
     methods: {
       GET: async (ctx) => {
         // A private person is for themself and staff; to anyone else unknown (ADR 0062).
         const result = resolve(visibleTo(await lookUp(store, ctx), ctx.user), PERSONS_PATH);
         if ('redirect' in result) return result.redirect;
+        if (ctx.format === 'atom' && feeds) return personFeed(result.found, feeds);
         // Staff asking to delete are told first what the person still has open (ADR 0061).
         if (wantsDeleteConfirmation(ctx) && hasOpenLending(store)) {
           const open = await store.openLending(result.found.id);

@@ -2,7 +2,9 @@
 // `?slug=`, reached from `/werke/{slug}` by the rewrite table; GET, PUT, DELETE). The write
 // methods exist when the store can write and persons are given to resolve a work's `person`
 // references (write.ts), so OPTIONS and 405 list exactly what works.
-import type { ResourceDefinition } from '../../http/resource/types.ts';
+import type { Outcome, ResourceDefinition } from '../../http/resource/types.ts';
+import { FEED_SIZE, FEED_TITLES, feedRepresentation, newestOf, type FeedSource } from '../feeds/index.ts';
+import { strings } from '../i18n/index.ts';
 import type { PersonStore, WorkStore } from '../model.ts';
 import {
   lookUp,
@@ -26,6 +28,8 @@ export function workResource(store: WorkStore, persons?: PersonStore): ResourceD
     name: 'work',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    // Its citations (ADR 0095).
+    formats: ['ris', 'bib'],
     path: routeOf('Work'),
     methods: {
       GET: async (ctx) => {
@@ -40,14 +44,33 @@ export function workResource(store: WorkStore, persons?: PersonStore): ResourceD
   };
 }
 
-export function worksResource(store: WorkStore, persons?: PersonStore): ResourceDefinition {
+async function newWorksFeed(feeds: FeedSource): Promise<Outcome> {
+  const entries = await feeds.newest(FEED_SIZE);
+  const feed = {
+    title: `${strings('de').siteName}: ${FEED_TITLES.works}`,
+    canonicalPath: '/werke',
+    entries,
+    updated: newestOf(entries),
+  };
+  return { type: 'representation', representation: feedRepresentation(feed) };
+}
+
+/** `feeds`: the newest works as an Atom feed too (`/werke.atom`, ADR 0096). */
+export function worksResource(
+  store: WorkStore,
+  persons?: PersonStore,
+  feeds?: FeedSource,
+): ResourceDefinition {
   return {
     name: 'works',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    ...(feeds && { formats: ['atom'] as const }),
     path: routeOf('Works'),
     methods: {
       GET: async (ctx) => {
+        // The feed is the newest works whatever the list's search, order and page.
+        if (ctx.format === 'atom' && feeds) return newWorksFeed(feeds);
         const query = listQuery(ctx, { orders: true });
         const page = await loadPage(store.list(query));
         const links = pageLinks(WORKS_PATH, query, page, ctx);

@@ -5,7 +5,10 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout } from '../layout/index.ts';
 import type { Work } from '../model.ts';
-import { copiesPath, fullName, personPath, workPath } from '../shared/index.ts';
+import { copiesPath, fullName, personPath, workPath, suffixPath } from '../shared/index.ts';
+import { mediaTypeOf } from '../../http/negotiation/index.ts';
+import { workBibtex, workRis } from '../citations/index.ts';
+import { workJsonLd } from '../linked-data/index.ts';
 import {
   deleteConfirmationPage,
   deleteLink,
@@ -101,8 +104,24 @@ function workHtml(w: Work, ctx: RequestContext): Markup {
     }
   </article>
   ${staffTools(w, ctx)}`;
-  return layout({ title: w.titel, main, canonicalPath: workPath(w.slug), section: 'works' }, ctx);
+  return layout(
+    {
+      title: w.titel,
+      main,
+      canonicalPath: workPath(w.slug),
+      section: 'works',
+      alternates: CITATIONS.map((c) => ({ ...c, path: suffixPath(workPath(w.slug), c.format) })),
+      jsonLd: workJsonLd(w, t.siteName, ctx.links),
+    },
+    ctx,
+  );
 }
+
+/** The work's citations (ADR 0095): its RIS and BibTeX representations. */
+const CITATIONS = [
+  { format: 'ris', type: mediaTypeOf('ris'), label: 'RIS' },
+  { format: 'bib', type: mediaTypeOf('bib'), label: 'BibTeX' },
+] as const;
 
 function workXml(w: Work, ctx: RequestContext): Markup {
   const persons = w.personen.map(
@@ -135,7 +154,13 @@ function workJson(w: Work, ctx: RequestContext): unknown {
   };
 }
 
-export const workView: View<Work> = { html: workHtml, xml: workXml, json: workJson };
+export const workView: View<Work> = {
+  html: workHtml,
+  xml: workXml,
+  json: workJson,
+  ris: workRis,
+  bib: workBibtex,
+};
 
 /** The work resource's representation: what GET sends and what preconditions compare. */
 export function workRepresentation(work: Work): Representation<Work> {
@@ -150,5 +175,10 @@ export function workRepresentation(work: Work): Representation<Work> {
     ),
     ...freshUntilOf(work.copies ?? []),
     schema: 'work',
+    links: CITATIONS.map((c) => ({
+      rel: 'alternate',
+      path: suffixPath(workPath(work.slug), c.format),
+      type: c.type,
+    })),
   };
 }

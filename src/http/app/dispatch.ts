@@ -1,10 +1,17 @@
 // The one route handler every resource path gets: method rules, 406, the handler, the outcome.
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Handler, HandlerMethod, Links, RequestContext, ResourceDefinition } from '../resource/types.ts';
+import type {
+  ExtraFormat,
+  Handler,
+  HandlerMethod,
+  Links,
+  RequestContext,
+  ResourceDefinition,
+} from '../resource/types.ts';
 import { FORMATS } from '../resource/types.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { ACCEPT_PATCH } from '../body/index.ts';
-import { CONTENT_TYPES } from '../negotiation/format.ts';
+import { mediaTypeOf } from '../negotiation/format.ts';
 import { withSuffix } from '../rewrite/rewrite.ts';
 import { respond } from './respond.ts';
 import { cachedGet } from './cached-get.ts';
@@ -54,12 +61,17 @@ function handlerFor(
   return Object.hasOwn(resource.methods, name) ? resource.methods[name as HandlerMethod] : undefined;
 }
 
-const LABELS = { html: 'HTML', xml: 'XML', json: 'JSON' } as const;
+const LABELS = { html: 'HTML', xml: 'XML', json: 'JSON', ris: 'RIS', bib: 'BibTeX', atom: 'Atom' } as const;
 
-function notAcceptable(links: Links, path: string, query: URLSearchParams): HttpError {
+function notAcceptable(
+  links: Links,
+  path: string,
+  query: URLSearchParams,
+  extras: readonly ExtraFormat[] = [],
+): HttpError {
   const qs = query.toString();
-  const available = FORMATS.map((format) => ({
-    type: CONTENT_TYPES[format].split(';')[0] ?? format,
+  const available = [...FORMATS, ...extras].map((format) => ({
+    type: mediaTypeOf(format),
     label: LABELS[format],
     url: links.absolute(withSuffix(qs ? `${path}?${qs}` : path, format)),
   }));
@@ -90,8 +102,11 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
         headers: { Allow: allow },
       });
     }
-    const choice = state.choice;
-    if (!choice.ok) throw notAcceptable(state.links, resolved.path, resolved.clientQuery);
+    // The extra formats are forms to read (a citation, a feed): a write answers in the three.
+    const extras = method === 'GET' || method === 'HEAD' ? resource.formats : undefined;
+    const choice = state.choiceFor(extras);
+    if (choice === null) throw new HttpError('SHELFMARK_NOT_FOUND');
+    if (!choice.ok) throw notAcceptable(state.links, resolved.path, resolved.clientQuery, extras);
     const ctx = await buildContext(
       state,
       request,

@@ -7,7 +7,7 @@
 // GET never parses a Content-Type, an anonymous request without security never authenticates.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import type { Lang, Links, Principal, UnsafeMethod } from '../resource/types.ts';
+import type { ExtraFormat, Lang, Links, Principal, UnsafeMethod } from '../resource/types.ts';
 import type { Authentication } from '../auth/index.ts';
 import { bodyTypeOf, parseMediaType, type MediaType } from '../body/index.ts';
 import {
@@ -15,6 +15,7 @@ import {
   chooseFormat,
   type FormatChoice,
   type FormatInputs,
+  unofferedFormat,
 } from '../negotiation/format.ts';
 import { negotiateLanguage } from '../negotiation/language.ts';
 import { createLinks, requestBase, type PublicBase } from '../links/links.ts';
@@ -50,7 +51,7 @@ export class RequestState {
   #publicBase: PublicBase | undefined;
   #links: Links | undefined;
   #lang: Lang | undefined;
-  #choice: FormatChoice | undefined;
+  #choice: FormatChoice | null | undefined;
   #errorFormat: ReturnType<typeof chooseErrorFormat> | undefined;
   #mediaType: MediaType | undefined;
   #authentication: Promise<Authentication> | undefined;
@@ -85,9 +86,15 @@ export class RequestState {
     };
   }
 
-  /** The representation's format (or 406), for the dispatcher. */
-  get choice(): FormatChoice {
-    return (this.#choice ??= chooseFormat(this.#formatInputs()));
+  /**
+   * The representation's format (or 406), for the dispatcher: among HTML, XML, JSON and the
+   * extra formats the request's resource offers. Null: the suffix or `?format=` names an extra
+   * format the resource does not have, so the URL names nothing (404).
+   */
+  choiceFor(extras: readonly ExtraFormat[] = []): FormatChoice | null {
+    if (this.#choice !== undefined) return this.#choice;
+    const inputs = this.#formatInputs();
+    return (this.#choice = unofferedFormat(inputs, extras) ? null : chooseFormat(inputs, extras));
   }
 
   /** The format of an error answer: never 406, so it falls back where `choice` would not. */

@@ -33,13 +33,14 @@ function linkValues(rep: Representation<unknown>, rc: RespondContext): LinkValue
   if (!isCanonicalRequest(ctx.path, rc.clientQuery, rep.canonicalPath)) {
     links.push({ url: ctx.links.absolute(rep.canonicalPath), rel: 'canonical' });
   }
-  if (rep.schema !== undefined && ctx.format !== 'html') {
+  if (rep.schema !== undefined && (ctx.format === 'xml' || ctx.format === 'json')) {
     links.push({
       url: ctx.links.absolute(`/schema/${rep.schema}.${ctx.format === 'xml' ? 'xsd' : 'json'}`),
       rel: 'describedby',
     });
   }
-  for (const link of rep.links ?? []) links.push({ url: ctx.links.absolute(link.path), rel: link.rel });
+  for (const link of rep.links ?? [])
+    links.push({ url: ctx.links.absolute(link.path), rel: link.rel, ...(link.type && { type: link.type }) });
   return links;
 }
 

@@ -1,7 +1,7 @@
 // Choosing the representation (docs/representations.md): suffix > ?format= > Accept. Pure functions, no
 // Fastify objects, so the table tests can run them directly.
 import Negotiator from 'negotiator';
-import type { Format } from '../resource/types.ts';
+import type { CoreFormat, ExtraFormat, Format } from '../resource/types.ts';
 
 /** Where the format came from. Only 'accept' responses vary by the Accept header. */
 export type FormatSource = 'suffix' | 'query' | 'accept';
@@ -15,9 +15,18 @@ export const CONTENT_TYPES: Readonly<Record<Format, string>> = {
   html: 'text/html; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
   json: 'application/json; charset=utf-8',
+  ris: 'application/x-research-info-systems; charset=utf-8',
+  bib: 'application/x-bibtex; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
 };
 
-// Offered in this order, so ties (`*/*`, `text/*`) go to the earlier entry: HTML first.
+/** A format's media type without parameters, as `type=` of a link names it. */
+export function mediaTypeOf(format: Format): string {
+  return CONTENT_TYPES[format].split(';')[0]!;
+}
+
+// Offered in this order, so ties (`*/*`, `text/*`) go to the earlier entry: HTML first, and the
+// extra formats (offered only by the resources that have them) after the three of every resource.
 // The charset parameter lets `application/json;charset=utf-8` match while `;charset=latin1`
 // does not (negotiator requires every parameter of a range to match the offer).
 const OFFERS: readonly { type: string; format: Format; alias: boolean }[] = [
@@ -26,8 +35,35 @@ const OFFERS: readonly { type: string; format: Format; alias: boolean }[] = [
   { type: 'application/xml', format: 'xml', alias: false },
   { type: 'text/xml', format: 'xml', alias: true },
   { type: 'application/json', format: 'json', alias: false },
+  { type: 'application/x-research-info-systems', format: 'ris', alias: false },
+  { type: 'application/x-bibtex', format: 'bib', alias: false },
+  { type: 'application/atom+xml', format: 'atom', alias: false },
 ];
-const OFFERED = OFFERS.map((o) => `${o.type};charset=utf-8`);
+const CORE: readonly Format[] = ['html', 'xml', 'json'];
+
+interface Offered {
+  readonly offers: typeof OFFERS;
+  /** What negotiator matches: each offer's type with `;charset=utf-8`. */
+  readonly types: readonly string[];
+}
+
+function offersOf(extras: readonly ExtraFormat[]): Offered {
+  const offers = OFFERS.filter(
+    (o) => CORE.includes(o.format) || (extras as readonly Format[]).includes(o.format),
+  );
+  return { offers, types: offers.map((o) => `${o.type};charset=utf-8`) };
+}
+
+const OFFERED_CORE = offersOf([]);
+// A resource's `formats` is one array for the server's life: its offers are built once.
+const offeredBy = new WeakMap<readonly ExtraFormat[], Offered>();
+
+function offered(extras: readonly ExtraFormat[]): Offered {
+  if (extras.length === 0) return OFFERED_CORE;
+  let found = offeredBy.get(extras);
+  if (!found) offeredBy.set(extras, (found = offersOf(extras)));
+  return found;
+}
 
 /**
  * Browsers send about ten ranges. Negotiator's cost grows with ranges × offers, so a hostile
@@ -52,12 +88,16 @@ function bareType(mediaType: string): string {
  * - an alias (application/xhtml+xml, text/xml) counts only when the client names it, so that
  *   `text/html;q=0, *` + `/*` does not sneak HTML back in through the xhtml wildcard match.
  */
-export function negotiateAccept(accept: string | undefined): Format | null {
+export function negotiateAccept(
+  accept: string | undefined,
+  extras: readonly ExtraFormat[] = [],
+): Format | null {
   if (accept === undefined || accept.trim() === '') return 'html';
+  const { offers, types } = offered(extras);
   const negotiator = new Negotiator({ headers: { accept: firstRanges(accept) } });
   const named = new Set(negotiator.mediaTypes().map(bareType));
-  for (const offered of negotiator.mediaTypes(OFFERED)) {
-    const offer = OFFERS[OFFERED.indexOf(offered)];
+  for (const type of negotiator.mediaTypes(types)) {
+    const offer = offers[types.indexOf(type)];
     if (offer === undefined) continue;
     if (offer.alias && !named.has(offer.type)) continue;
     return offer.format;
@@ -65,36 +105,50 @@ export function negotiateAccept(accept: string | undefined): Format | null {
   return null;
 }
 
+const KNOWN: ReadonlySet<string> = new Set<Format>(['html', 'xml', 'json', 'ris', 'bib', 'atom']);
+
+/** A suffix or `?format=` value naming a format some resource has (whether this one has it is the dispatcher's question). */
 export function parseFormat(value: string | null | undefined): Format | null {
-  return value === 'html' || value === 'xml' || value === 'json' ? value : null;
+  return value !== null && value !== undefined && KNOWN.has(value) ? (value as Format) : null;
+}
+
+/** An extra format the resource does not offer, named by suffix or `?format=`: no such URL (404). */
+export function unofferedFormat(inputs: FormatInputs, extras: readonly ExtraFormat[] = []): boolean {
+  const named = inputs.suffix ?? inputs.formatParam;
+  return named !== null && !CORE.includes(named) && !(extras as readonly Format[]).includes(named);
 }
 
 export interface FormatInputs {
-  /** The `.html`/`.xml`/`.json` suffix the request path ended with, if any. */
+  /** The `.html`/`.xml`/`.json` (or an extra format's) suffix the request path ended with, if any. */
   readonly suffix: Format | null;
   /** A valid `?format=` value (an invalid one is a 404 before negotiation runs). */
   readonly formatParam: Format | null;
   readonly accept: string | undefined;
 }
 
-export function chooseFormat(inputs: FormatInputs): FormatChoice {
+/** `extras`: the extra formats the resource offers (a suffix naming another is the dispatcher's 404). */
+export function chooseFormat(inputs: FormatInputs, extras: readonly ExtraFormat[] = []): FormatChoice {
   if (inputs.suffix) return { ok: true, format: inputs.suffix, source: 'suffix' };
   if (inputs.formatParam) return { ok: true, format: inputs.formatParam, source: 'query' };
-  const format = negotiateAccept(inputs.accept);
+  const format = negotiateAccept(inputs.accept, extras);
   return format ? { ok: true, format, source: 'accept' } : { ok: false, reason: 'not-acceptable' };
 }
 
 /**
  * The format of an error body: like any representation, but never a 406 of its own. A client
  * that accepts only problem types gets them; one that accepts nothing we have gets HTML (as
- * Apache answers a 406 with an HTML variant list).
+ * Apache answers a 406 with an HTML variant list). Problems have no RIS, BibTeX or Atom form:
+ * a request for one (`/werke/x.ris` of an unknown work) is answered like that too.
  */
 export function chooseErrorFormat(inputs: FormatInputs): {
-  readonly format: Format;
+  readonly format: CoreFormat;
   readonly source: FormatSource;
 } {
-  const choice = chooseFormat(inputs);
-  if (choice.ok) return choice;
+  const asked = chooseFormat(inputs);
+  // An extra format named by suffix or `?format=`: the Accept header decides alone.
+  const choice =
+    asked.ok && !isCore(asked.format) ? chooseFormat({ ...inputs, suffix: null, formatParam: null }) : asked;
+  if (choice.ok && isCore(choice.format)) return { format: choice.format, source: choice.source };
   const problem = new Negotiator({ headers: { accept: firstRanges(inputs.accept ?? '') } }).mediaType(
     PROBLEM_TYPES,
   );
@@ -105,3 +159,7 @@ export function chooseErrorFormat(inputs: FormatInputs): {
 }
 
 const PROBLEM_TYPES = ['application/problem+json', 'application/problem+xml'];
+
+function isCore(format: Format): format is CoreFormat {
+  return CORE.includes(format);
+}

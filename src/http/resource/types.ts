@@ -4,8 +4,17 @@
 import type { Markup } from '../representation/markup.ts';
 import type { HttpError } from '../errors/http-error.ts';
 
-export type Format = 'html' | 'xml' | 'json';
-export const FORMATS: readonly Format[] = ['html', 'xml', 'json'];
+/** The formats every resource answers in. */
+export type CoreFormat = 'html' | 'xml' | 'json';
+/**
+ * Formats only the resources that name them in `formats` offer (ADR 0095, 0096): a work's
+ * citations (RIS, BibTeX) and the Atom feeds of the works and of a person's works. Anywhere
+ * else their suffix is a 404 and their media type a 406.
+ */
+export type ExtraFormat = 'ris' | 'bib' | 'atom';
+export type Format = CoreFormat | ExtraFormat;
+export const FORMATS: readonly CoreFormat[] = ['html', 'xml', 'json'];
+export const EXTRA_FORMATS: readonly ExtraFormat[] = ['ris', 'bib', 'atom'];
 export type Lang = 'de' | 'en';
 export type UnsafeMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type HandlerMethod = 'GET' | UnsafeMethod;
@@ -88,12 +97,20 @@ export interface View<M> {
   xml(model: M, ctx: RequestContext): Markup;
   /** A JSON-serialisable value; key order is kept. */
   json(model: M, ctx: RequestContext): unknown;
+  /** RIS (a citation), for a resource offering `ris`: whole lines, each ending in CRLF. */
+  ris?(model: M, ctx: RequestContext): string;
+  /** A BibTeX entry, for a resource offering `bib`. */
+  bib?(model: M, ctx: RequestContext): string;
+  /** The Atom `<feed>` root element, for a resource offering `atom`. The layer adds the XML declaration. */
+  atom?(model: M, ctx: RequestContext): Markup;
 }
 
 export interface LinkHeader {
   readonly rel: string;
   /** Path under the base (made absolute by the layer), e.g. `/werke?nach=abc`. */
   readonly path: string;
+  /** The media type of what it names (an alternate's), sent as the link's `type`. */
+  readonly type?: string;
 }
 
 export interface Representation<M = unknown> {
@@ -152,6 +169,8 @@ export interface ResourceDefinition {
   /** The route the handler answers at after rewriting, e.g. `/person` or `/personen`. */
   readonly path: string;
   readonly methods: Partial<Record<HandlerMethod, Handler>>;
+  /** The extra formats its representations have besides HTML, XML and JSON (their views write them). */
+  readonly formats?: readonly ExtraFormat[];
   /**
    * GET's 200 representation depends only on the request's URL, format, language, viewer and
    * the database (nothing else: no clock, no files): the layer may keep the rendered bytes

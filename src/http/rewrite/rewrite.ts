@@ -3,7 +3,8 @@
 import type { Format, RewriteRule } from '../resource/types.ts';
 import { parseFormat } from '../negotiation/format.ts';
 
-const SUFFIX = /\.(html|xml|json)$/;
+// Also the extra formats' suffixes (ADR 0095, 0096); a resource without one answers 404 for it.
+const SUFFIX = /\.(html|xml|json|ris|bib|atom)$/;
 
 /** The path under the base, or null when the request lies outside it. */
 export function stripBase(pathname: string, basePath: string): string | null {

@@ -1,5 +1,6 @@
 // Test helpers: small in-memory stores and a fake RequestContext. Not used in production.
 import type {
+  CoreFormat,
   Format,
   Lang,
   Outcome,
@@ -220,7 +221,7 @@ export function fakeWorkStore(
 /** Renders a handler's representation in one format, as the layer would (minus declaration). */
 export function render(
   outcome: Outcome,
-  format: Format,
+  format: CoreFormat,
   ctx: RequestContext = fakeContext({ format }),
 ): string | unknown {
   if (outcome.type !== 'representation') throw new Error(`expected a representation, got ${outcome.type}`);

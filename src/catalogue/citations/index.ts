@@ -1,0 +1,2 @@
+export { workRis } from './ris.ts';
+export { workBibtex, escapeBibtex } from './bibtex.ts';
