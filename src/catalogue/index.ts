@@ -24,8 +24,9 @@ import type { ServerStatus } from '../logging/index.ts';
 import { registerSitemapRoutes, SITEMAP_PASSTHROUGH, type SitemapSource } from './sitemap/index.ts';
 import { OPENAPI_PATH, registerOpenApiRoute } from './openapi/index.ts';
 import { OAI_PATH, registerOaiRoute, type RecordSource } from './oai/index.ts';
-import { accountResource, passwordResource } from './accounts/resources.ts';
+import { accountResource, passwordResource, settingsResource } from './accounts/resources.ts';
 import type { AccountStore } from './accounts/store.ts';
+import type { SettingsStore } from './accounts/settings-store.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -52,6 +53,8 @@ export interface ResourceStores {
   readonly sitemap?: SitemapSource;
   /** Accounts (`/personen/{slug}/konto`, `…/konto/passwort`); without it they are not served. */
   readonly accounts?: AccountStore;
+  /** A patron's settings (`/personen/{slug}/konto/einstellungen`, ADR 0093); served with the accounts. */
+  readonly settings?: SettingsStore;
   /** The works as OAI-PMH records (`/oai`, ADR 0081); without it no OAI-PMH provider. */
   readonly oai?: RecordSource;
 }
@@ -105,10 +108,15 @@ export interface Catalogue {
 function accountResources(
   persons: PersonStore,
   accounts: AccountStore,
+  settings: SettingsStore | undefined,
   hashPassword: CatalogueOptions['hashPassword'],
 ): ResourceDefinition[] {
   const options = hashPassword ? { hashPassword } : {};
-  return [accountResource(persons, accounts, options), passwordResource(persons, accounts, options)];
+  return [
+    accountResource(persons, accounts, options),
+    passwordResource(persons, accounts, options),
+    ...(settings ? [settingsResource(persons, accounts, settings)] : []),
+  ];
 }
 
 export function catalogueResources(stores: ResourceStores, opts: CatalogueOptions = {}): Catalogue {
@@ -147,7 +155,9 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
         ]
       : []),
     sessionResource(stores.persons),
-    ...(stores.accounts ? accountResources(stores.persons, stores.accounts, opts.hashPassword) : []),
+    ...(stores.accounts
+      ? accountResources(stores.persons, stores.accounts, stores.settings, opts.hashPassword)
+      : []),
     ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
     ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),
   ];

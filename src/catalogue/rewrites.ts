@@ -13,6 +13,8 @@ export const catalogueRewrites: readonly RewriteRule[] = [
   // A person's account and its password (src/catalogue/accounts, ADR 0063): self and staff only.
   { pattern: /^\/personen\/([^/.]+)\/konto$/, target: '/konto?slug=$1' },
   { pattern: /^\/personen\/([^/.]+)\/konto\/passwort$/, target: '/konto/passwort?slug=$1' },
+  // The patron's settings: e-mail address, language, notices (ADR 0093).
+  { pattern: /^\/personen\/([^/.]+)\/konto\/einstellungen$/, target: '/konto/einstellungen?slug=$1' },
   { pattern: /^\/werke\/([^/.]+)$/, target: '/werk?slug=$1' },
   // A work's copies and one copy by its number (src/catalogue/copies, ADR 0058).
   { pattern: /^\/werke\/([^/.]+)\/exemplare$/, target: '/exemplare?werk=$1' },

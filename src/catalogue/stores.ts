@@ -18,6 +18,7 @@ import { sessionRecords } from './accounts/sessions.ts';
 import type { SessionRecords } from '../http/auth/index.ts';
 import { sqlRecordSource, type RecordSource } from './oai/index.ts';
 import { createDeskStore, type DeskStore } from './desk/index.ts';
+import { createSettingsStore, type SettingsStore } from './accounts/settings-store.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -29,6 +30,7 @@ export interface CatalogueStores {
   readonly copies: CopyStore;
   readonly sitemap: SitemapSource;
   readonly accounts: AccountStore;
+  readonly settings: SettingsStore;
   readonly checkIns: CheckInStore;
   /** Log-ins, for the layer's authenticator: log-out ends one everywhere (ADR 0076). */
   readonly sessions: SessionRecords;
@@ -67,6 +69,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     sitemap: sqlSitemapSource(db),
     oai: sqlRecordSource(db),
     accounts: createAccountStore(db, isoNow),
+    settings: createSettingsStore(db, isoNow ?? (() => new Date().toISOString())),
     sessions: sessionRecords(db, isoNow ?? (() => new Date().toISOString())),
   };
 }

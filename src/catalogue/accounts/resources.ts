@@ -3,3 +3,5 @@
 export { accountResource, CREATE_PARAM } from './account-resource.ts';
 export { passwordResource, type AccountResourceOptions } from './password-resource.ts';
 export { accountPath, passwordPath } from './target.ts';
+export { settingsResource } from './settings-resource.ts';
+export { settingsPath } from './settings-view.ts';

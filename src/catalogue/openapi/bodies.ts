@@ -11,6 +11,8 @@ import {
 } from '../../http/body/index.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/index.ts';
 import { ROLES } from '../accounts/errors.ts';
+import { MAX_EMAIL_LENGTH } from '../accounts/settings-input.ts';
+import { NOTICE_LANGUAGES } from '../accounts/settings-store.ts';
 import { COPY_FIELDS } from '../copies/input.ts';
 import { LIFE_DATES_FIELDS } from '../life-dates/input.ts';
 import { PERSON_FIELDS } from '../persons/person-input.ts';
@@ -137,6 +139,19 @@ export const BODIES = {
       wiederholung: password('The new password again (required from a form).'),
     },
     ['neuesPasswort'],
+  ),
+  settings: byHand(
+    {
+      email: {
+        type: ['string', 'null'],
+        maxLength: MAX_EMAIL_LENGTH,
+        description: 'The private e-mail address; empty or null: none.',
+      },
+      sprache: { type: 'string', enum: [...NOTICE_LANGUAGES] },
+      benachrichtigungen: { type: 'boolean', description: 'false: no notices (a form: unticked).' },
+    },
+    ['sprache', 'benachrichtigungen'],
+    ['sprache'],
   ),
   login: byHand(
     {

@@ -418,6 +418,20 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
+    resource: 'account-settings',
+    path: '/personen/{slug}/konto/einstellungen',
+    id: 'Settings',
+    summary: "A patron's settings: private e-mail address, language of mails, notices",
+    schema: 'settings',
+    read: 'owner',
+    write: 'owner',
+    operations: {
+      GET: { summary: 'Read a patron’s settings' },
+      PUT: { summary: 'Replace a patron’s settings', body: 'settings', success: [200] },
+      PATCH: { summary: 'Change some of a patron’s settings', body: 'settings' },
+    },
+  },
+  {
     resource: 'session',
     path: '/sitzung',
     id: 'Session',

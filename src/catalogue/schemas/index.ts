@@ -22,6 +22,7 @@ export const SCHEMA_NAMES = [
   'session',
   'account',
   'password',
+  'settings',
   'error-log',
   'server-status',
   'desk',
