@@ -27,6 +27,11 @@ import { OAI_PATH, registerOaiRoute, type RecordSource } from './oai/index.ts';
 import { accountResource, passwordResource, settingsResource } from './accounts/resources.ts';
 import type { AccountStore } from './accounts/store.ts';
 import type { SettingsStore } from './accounts/settings-store.ts';
+import {
+  passwordResetRequestResource,
+  passwordResetResource,
+  type PasswordResetOptions,
+} from './password-reset/index.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -92,6 +97,8 @@ export interface CatalogueOptions {
   readonly maxRenewals?: number;
   /** Hashes new passwords set over HTTP (default scrypt, ADR 0035; tests pass a fast one). */
   readonly hashPassword?: (password: string) => Promise<string>;
+  /** Password reset by e-mailed link (`/passwort-vergessen`, ADR 0093); without it not served. */
+  readonly passwordReset?: PasswordResetOptions;
 }
 
 export interface Catalogue {
@@ -117,6 +124,14 @@ function accountResources(
     passwordResource(persons, accounts, options),
     ...(settings ? [settingsResource(persons, accounts, settings)] : []),
   ];
+}
+
+function passwordResetResources(
+  reset: PasswordResetOptions,
+  hashPassword: CatalogueOptions['hashPassword'],
+): ResourceDefinition[] {
+  const options = { ...reset, ...(hashPassword && !reset.hashPassword && { hashPassword }) };
+  return [passwordResetRequestResource(options), passwordResetResource(options)];
 }
 
 export function catalogueResources(stores: ResourceStores, opts: CatalogueOptions = {}): Catalogue {
@@ -158,6 +173,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     ...(stores.accounts
       ? accountResources(stores.persons, stores.accounts, stores.settings, opts.hashPassword)
       : []),
+    ...(opts.passwordReset ? passwordResetResources(opts.passwordReset, opts.hashPassword) : []),
     ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
     ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),
   ];

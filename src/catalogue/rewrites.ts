@@ -15,6 +15,8 @@ export const catalogueRewrites: readonly RewriteRule[] = [
   { pattern: /^\/personen\/([^/.]+)\/konto\/passwort$/, target: '/konto/passwort?slug=$1' },
   // The patron's settings: e-mail address, language, notices (ADR 0093).
   { pattern: /^\/personen\/([^/.]+)\/konto\/einstellungen$/, target: '/konto/einstellungen?slug=$1' },
+  // A password reset link (src/catalogue/password-reset, ADR 0093): the token is the secret.
+  { pattern: /^\/passwort-neu\/([A-Za-z0-9_-]+)$/, target: '/passwort-neu?token=$1' },
   { pattern: /^\/werke\/([^/.]+)$/, target: '/werk?slug=$1' },
   // A work's copies and one copy by its number (src/catalogue/copies, ADR 0058).
   { pattern: /^\/werke\/([^/.]+)\/exemplare$/, target: '/exemplare?werk=$1' },

@@ -19,6 +19,7 @@ import type { SessionRecords } from '../http/auth/index.ts';
 import { sqlRecordSource, type RecordSource } from './oai/index.ts';
 import { createDeskStore, type DeskStore } from './desk/index.ts';
 import { createSettingsStore, type SettingsStore } from './accounts/settings-store.ts';
+import { createPasswordResetStore, type PasswordResetStore } from './password-reset/store.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -31,6 +32,7 @@ export interface CatalogueStores {
   readonly sitemap: SitemapSource;
   readonly accounts: AccountStore;
   readonly settings: SettingsStore;
+  readonly passwordResets: PasswordResetStore;
   readonly checkIns: CheckInStore;
   /** Log-ins, for the layer's authenticator: log-out ends one everywhere (ADR 0076). */
   readonly sessions: SessionRecords;
@@ -70,6 +72,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     oai: sqlRecordSource(db),
     accounts: createAccountStore(db, isoNow),
     settings: createSettingsStore(db, isoNow ?? (() => new Date().toISOString())),
+    passwordResets: createPasswordResetStore(db, options?.now ?? (() => new Date())),
     sessions: sessionRecords(db, isoNow ?? (() => new Date().toISOString())),
   };
 }

@@ -81,6 +81,8 @@ export const en: Strings = {
     SHELFMARK_COPY_HELD: 'This copy is kept on the hold shelf for another member.',
     SHELFMARK_FORBIDDEN: 'You lack the permission for this.',
     SHELFMARK_NOT_FOUND: 'There is nothing at this address.',
+    SHELFMARK_ITEM_TYPE_IN_USE: 'Copies still have this item type; it cannot be deleted.',
+    SHELFMARK_RESET_LINK_INVALID: 'This password reset link has been used or has expired.',
     SHELFMARK_GONE: 'What was at this address has been deleted.',
     SHELFMARK_INTERNAL_ERROR: 'An error occurred on the server.',
   },

@@ -153,6 +153,19 @@ export const BODIES = {
     ['sprache', 'benachrichtigungen'],
     ['sprache'],
   ),
+  passwordResetRequest: byHand(
+    {
+      konto: { type: 'string', minLength: 1, maxLength: 254, description: 'A user name or e-mail address.' },
+    },
+    ['konto'],
+  ),
+  passwordReset: byHand(
+    {
+      neuesPasswort: password('The new password (not the user name).'),
+      wiederholung: password('The new password again (required from a form).'),
+    },
+    ['neuesPasswort'],
+  ),
   login: byHand(
     {
       username: { type: 'string', minLength: 1 },

@@ -432,6 +432,54 @@ export const DOCUMENTED_PATHS: readonly DocumentedPath[] = [
     },
   },
   {
+    resource: 'password-reset-request',
+    path: '/passwort-vergessen',
+    id: 'PasswordResetRequest',
+    summary: 'Asking for a password reset link by e-mail',
+    schema: 'password-reset-request',
+    query: [
+      {
+        name: 'angefordert',
+        schema: text,
+        description: 'The page after a request (a form’s 303 goes there): it says the link is on its way.',
+      },
+    ],
+    read: 'anyone',
+    write: 'anyone',
+    operations: {
+      GET: { summary: 'Whether reset by e-mail is set up; HTML: the request form' },
+      POST: {
+        summary: 'Ask for a reset link for a user name or e-mail address',
+        description:
+          'The answer is the same whether or not an account was found; each account it names that has an address gets a link. Rate-limited per given name or address and per client.',
+        body: 'passwordResetRequest',
+        success: [204],
+        refusals: ['SHELFMARK_TOO_MANY_REQUESTS', 'SHELFMARK_SERVICE_UNAVAILABLE'],
+      },
+    },
+  },
+  {
+    resource: 'password-reset',
+    path: '/passwort-neu/{token}',
+    id: 'PasswordReset',
+    summary: 'A password reset link (single use, expires)',
+    schema: 'password-reset',
+    read: 'anyone',
+    write: 'anyone',
+    operations: {
+      GET: {
+        summary: 'Whose account the link is for, until when it works',
+        refusals: ['SHELFMARK_RESET_LINK_INVALID'],
+      },
+      POST: {
+        summary: 'Set the new password; every session of the account ends',
+        body: 'passwordReset',
+        success: [204],
+        refusals: ['SHELFMARK_RESET_LINK_INVALID'],
+      },
+    },
+  },
+  {
     resource: 'session',
     path: '/sitzung',
     id: 'Session',

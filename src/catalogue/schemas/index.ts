@@ -23,6 +23,8 @@ export const SCHEMA_NAMES = [
   'account',
   'password',
   'settings',
+  'password-reset-request',
+  'password-reset',
   'error-log',
   'server-status',
   'desk',
