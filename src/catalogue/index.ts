@@ -27,6 +27,7 @@ import { OAI_PATH, registerOaiRoute, type RecordSource } from './oai/index.ts';
 import { accountResource, passwordResource, settingsResource } from './accounts/resources.ts';
 import type { AccountStore } from './accounts/store.ts';
 import type { SettingsStore } from './accounts/settings-store.ts';
+import { closedDayResources, itemTypeResources, type RulesEditingStore } from './rules/index.ts';
 import {
   passwordResetRequestResource,
   passwordResetResource,
@@ -60,6 +61,8 @@ export interface ResourceStores {
   readonly accounts?: AccountStore;
   /** A patron's settings (`/personen/{slug}/konto/einstellungen`, ADR 0093); served with the accounts. */
   readonly settings?: SettingsStore;
+  /** Item types and closed days for staff (`/ausleihregeln/…`, ADR 0093); without it not served. */
+  readonly rules?: RulesEditingStore;
   /** The works as OAI-PMH records (`/oai`, ADR 0081); without it no OAI-PMH provider. */
   readonly oai?: RecordSource;
 }
@@ -173,6 +176,7 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
     ...(stores.accounts
       ? accountResources(stores.persons, stores.accounts, stores.settings, opts.hashPassword)
       : []),
+    ...(stores.rules ? [...itemTypeResources(stores.rules), ...closedDayResources(stores.rules)] : []),
     ...(opts.passwordReset ? passwordResetResources(opts.passwordReset, opts.hashPassword) : []),
     ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
     ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),

@@ -15,6 +15,9 @@ export const catalogueRewrites: readonly RewriteRule[] = [
   { pattern: /^\/personen\/([^/.]+)\/konto\/passwort$/, target: '/konto/passwort?slug=$1' },
   // The patron's settings: e-mail address, language, notices (ADR 0093).
   { pattern: /^\/personen\/([^/.]+)\/konto\/einstellungen$/, target: '/konto/einstellungen?slug=$1' },
+  // An item type and a closed day, staff's circulation rules (src/catalogue/rules, ADR 0093).
+  { pattern: /^\/ausleihregeln\/medientypen\/([a-z0-9-]+)$/, target: '/medientyp?code=$1' },
+  { pattern: /^\/ausleihregeln\/schliesstage\/(\d{4}-\d{2}-\d{2})$/, target: '/schliesstag?tag=$1' },
   // A password reset link (src/catalogue/password-reset, ADR 0093): the token is the secret.
   { pattern: /^\/passwort-neu\/([A-Za-z0-9_-]+)$/, target: '/passwort-neu?token=$1' },
   { pattern: /^\/werke\/([^/.]+)$/, target: '/werk?slug=$1' },

@@ -20,6 +20,7 @@ import { sqlRecordSource, type RecordSource } from './oai/index.ts';
 import { createDeskStore, type DeskStore } from './desk/index.ts';
 import { createSettingsStore, type SettingsStore } from './accounts/settings-store.ts';
 import { createPasswordResetStore, type PasswordResetStore } from './password-reset/store.ts';
+import { createRulesEditingStore, type RulesEditingStore } from './rules/editing-store.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -33,6 +34,8 @@ export interface CatalogueStores {
   readonly accounts: AccountStore;
   readonly settings: SettingsStore;
   readonly passwordResets: PasswordResetStore;
+  /** Staff's edits of item types and closed days (ADR 0093). */
+  readonly rules: RulesEditingStore;
   readonly checkIns: CheckInStore;
   /** Log-ins, for the layer's authenticator: log-out ends one everywhere (ADR 0076). */
   readonly sessions: SessionRecords;
@@ -73,6 +76,7 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     accounts: createAccountStore(db, isoNow),
     settings: createSettingsStore(db, isoNow ?? (() => new Date().toISOString())),
     passwordResets: createPasswordResetStore(db, options?.now ?? (() => new Date())),
+    rules: createRulesEditingStore(db, isoNow ?? (() => new Date().toISOString())),
     sessions: sessionRecords(db, isoNow ?? (() => new Date().toISOString())),
   };
 }

@@ -13,6 +13,7 @@ export const de = {
   navDesk: 'Theke',
   navErrorLog: 'Fehlerprotokoll',
   navServerStatus: 'Serverstatus',
+  navRules: 'Ausleihregeln',
   searchLabel: 'Katalog durchsuchen',
   quickSearchLabel: 'Schnellsuche',
   searchPlaceholder: 'Titel oder Name',

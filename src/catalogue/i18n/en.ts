@@ -15,6 +15,7 @@ export const en: Strings = {
   navDesk: 'Desk',
   navErrorLog: 'Error log',
   navServerStatus: 'Server status',
+  navRules: 'Circulation rules',
   searchLabel: 'Search the catalogue',
   quickSearchLabel: 'Quick search',
   searchPlaceholder: 'Title or name',

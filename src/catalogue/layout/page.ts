@@ -12,6 +12,7 @@ import { CHECK_IN_PATH } from '../lending/paths.ts';
 import { DESK_PATH } from '../desk/paths.ts';
 import { ERROR_LOG_PATH } from '../error-log/access.ts';
 import { SERVER_STATUS_PATH } from '../server-status/access.ts';
+import { ITEM_TYPES_PATH } from '../rules/editing-paths.ts';
 
 /** What the layout needs from a request: also satisfied by the layer's error-page context. */
 export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
@@ -62,6 +63,7 @@ export interface Page {
     | 'error-log'
     | 'server-status'
     | 'desk'
+    | 'rules'
     | 'my-account';
   /** Prefills the header search box. */
   readonly searchValue?: string;
@@ -86,6 +88,7 @@ function staffNav(ctx: PageContext, current: (s: Page['section']) => Markup | st
       <li><a href="${rel(CHECK_IN_PATH)}" ${current('check-in')}>${t.navCheckIn}</a></li>
       <li><a href="${rel(ERROR_LOG_PATH)}" ${current('error-log')}>${t.navErrorLog}</a></li>
       <li><a href="${rel(SERVER_STATUS_PATH)}" ${current('server-status')}>${t.navServerStatus}</a></li>
+      <li><a href="${rel(ITEM_TYPES_PATH)}" ${current('rules')}>${t.navRules}</a></li>
     </ul>
   </nav>`;
 }

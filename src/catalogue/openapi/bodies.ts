@@ -13,6 +13,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/index.ts';
 import { ROLES } from '../accounts/errors.ts';
 import { MAX_EMAIL_LENGTH } from '../accounts/settings-input.ts';
 import { NOTICE_LANGUAGES } from '../accounts/settings-store.ts';
+import { CLOSED_DAY_FIELDS, CODE_PATTERN, ITEM_TYPE_FIELDS } from '../rules/editing-input.ts';
 import { COPY_FIELDS } from '../copies/input.ts';
 import { LIFE_DATES_FIELDS } from '../life-dates/input.ts';
 import { PERSON_FIELDS } from '../persons/person-input.ts';
@@ -79,6 +80,42 @@ const password = (description: string): JsonSchema => ({
   maxLength: MAX_PASSWORD_LENGTH,
   description,
 });
+
+/** An item type's fields (ADR 0093); `code` only when creating. Blank numbers: the defaults. */
+function itemTypeBody(withCode: boolean): BodySchema {
+  const count = (rule: { min: number; max: number }, description: string): JsonSchema => ({
+    type: ['integer', 'null'],
+    minimum: rule.min,
+    maximum: rule.max,
+    description,
+  });
+  const f = ITEM_TYPE_FIELDS;
+  const text = (max: number): JsonSchema => ({ type: 'string', minLength: 1, maxLength: max });
+  const body = byHand(
+    {
+      ...(withCode && {
+        code: { type: 'string', pattern: CODE_PATTERN.source, description: 'Fixed once created.' },
+      }),
+      bezeichnung: text(f.bezeichnung.maxLength),
+      bezeichnungEn: text(f.bezeichnungEn.maxLength),
+      ausleihbar: { type: 'boolean' },
+      leihfristTage: count(f.leihfristTage, 'Loan period in days; null: the configured default.'),
+      verlaengerungen: count(f.verlaengerungen, 'Renewals; null: SHELFMARK_MAX_RENEWALS.'),
+      hoechstens: count(f.hoechstens, 'Open loans of this type per member; null: only the overall limit.'),
+    },
+    [...(withCode ? ['code'] : []), 'bezeichnung', 'bezeichnungEn', 'ausleihbar'],
+    [...(withCode ? ['code'] : []), 'bezeichnung', 'bezeichnungEn'],
+  );
+  // A form sends the numbers as text, and a blank one for the default.
+  const digits: JsonSchema = { type: 'string', pattern: '^[0-9]*$' };
+  const formProperties = {
+    ...(body.form.properties as Record<string, JsonSchema>),
+    leihfristTage: digits,
+    verlaengerungen: digits,
+    hoechstens: digits,
+  };
+  return { ...body, form: { ...body.form, properties: formProperties } };
+}
 
 export const BODIES = {
   person: fromSpec(PERSON_FIELDS),
@@ -166,6 +203,16 @@ export const BODIES = {
     },
     ['neuesPasswort'],
   ),
+  itemTypeNew: itemTypeBody(true),
+  itemType: itemTypeBody(false),
+  closedDayNew: byHand(
+    {
+      tag: { type: 'string', format: 'date', description: 'The day, YYYY-MM-DD.' },
+      anlass: { type: 'string', maxLength: CLOSED_DAY_FIELDS.anlass.maxLength },
+    },
+    ['tag'],
+  ),
+  closedDay: byHand({ anlass: { type: 'string', maxLength: CLOSED_DAY_FIELDS.anlass.maxLength } }, []),
   login: byHand(
     {
       username: { type: 'string', minLength: 1 },
