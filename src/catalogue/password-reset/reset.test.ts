@@ -132,14 +132,17 @@ for (const target of catalogueTestTargets(PG_URL)) {
       const unknown = await ask('niemand@example.org', '192.0.2.10');
       const noAddress = await member('emil', null);
       const withoutMail = await ask('emil', '192.0.2.10');
+      await member('ludwig', 'ludwig@example.org');
+      assert.ok(await stores.accounts.setLocked('ludwig', true));
+      const locked = await ask('ludwig', '192.0.2.10');
       const known = await ask('dora@example.org', '192.0.2.10');
-      for (const answer of [unknown, withoutMail, known]) {
+      for (const answer of [unknown, withoutMail, locked, known]) {
         assert.equal(answer.statusCode, 204);
         assert.equal(answer.body, '');
       }
       await smtp.arrived(1);
       await mail.drain();
-      assert.equal(smtp.received.length, 1, 'only the account with an address got a mail');
+      assert.equal(smtp.received.length, 1, 'only the unlocked account with an address got a mail');
       const [sent] = smtp.received;
       assert.equal(sent!.to.toLowerCase(), 'dora@example.org');
       assert.equal(sent!.language, 'de');
@@ -188,6 +191,18 @@ for (const target of catalogueTestTargets(PG_URL)) {
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           payload: JSON.stringify(body),
         });
+      const form = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: new URLSearchParams({
+          neuesPasswort: 'geheim-und-lang',
+          wiederholung: 'anders-und-lang',
+        }).toString(),
+      });
+      assert.equal(form.statusCode, 422, 'a form whose repetition differs');
+      assert.match(form.body, /aria-invalid="true"/);
+      assert.doesNotMatch(form.body, /geheim-und-lang|anders-und-lang/, 'no password echoed');
       const weak = await post({ neuesPasswort: 'kurz' });
       assert.equal(weak.statusCode, 422);
       assert.equal(weak.json().errors[0].field, 'neuesPasswort');
