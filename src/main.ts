@@ -274,7 +274,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     passwordReset: {
       store: stores.passwordResets,
       mail: passwordResetMail,
-      // Counted in the login-failure table, under keys of their own (ADR 0093).
+      // Counted in the login-failure table, under keys no log-in uses (ADR 0093).
       perAccount: createDatabaseLoginLimiter(database.db, { maxFailures: RESETS_PER_ACCOUNT }),
       perClient: createDatabaseLoginLimiter(database.db, { maxFailures: RESETS_PER_CLIENT }),
     },

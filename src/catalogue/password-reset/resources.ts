@@ -77,8 +77,10 @@ export function passwordResetRequestResource(options: PasswordResetOptions): Res
           );
         }
         // Counted before anything is looked up, for names that exist and names that do not alike.
-        const accountKey = `password-reset:${given.normalize('NFKC').toLowerCase()}`;
-        const clientKey = `password-reset-client:${ctx.address}`;
+        // The keys share the log-in limiter's table; a log-in key is `name NUL address` or
+        // `* NUL NUL address`, and an address holds no NUL: these can never be one of those.
+        const accountKey = `*\u0000reset\u0000account:${given.normalize('NFKC').toLowerCase()}`;
+        const clientKey = `*\u0000reset\u0000client:${ctx.address}`;
         for (const [limiter, key] of [
           [options.perClient, clientKey],
           [options.perAccount, accountKey],
