@@ -56,7 +56,7 @@ import {
   verifyPassword,
 } from './catalogue/accounts/index.ts';
 import { SESSION_PATH } from './catalogue/session/index.ts';
-import { resetMail } from './catalogue/password-reset/index.ts';
+import { maskResetLinks, resetMail } from './catalogue/password-reset/index.ts';
 
 /** Failed log-ins per client address (any account) in 15 minutes before it gets 429. */
 const ADDRESS_MAX_FAILURES = 50;
@@ -340,6 +340,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
         trustProxy: config.trustProxy,
         // %u: who the layer authenticated (its request state), escaped by the server.
         accessUser,
+        // A reset link's token stays out of the access log (ADR 0093).
+        maskTarget: maskResetLinks,
         limits: options.limits,
       });
       return server;

@@ -3,7 +3,7 @@
 //   - Anna opens "Mein Konto", then her settings, and enters her e-mail address;
 //   - signed out, she follows "Passwort vergessen?", asks for a link, reads it in the mail that
 //     arrived at the SMTP server, opens it, sets a new password and logs in with it; her old
-//     session has ended;
+//     session has ended, and the access log holds no trace of the link's token;
 //   - axe-core: no serious or critical violation on those pages and on staff's rules pages, at
 //     1280 and 390 px; the Nu HTML checker: no error on any of them.
 import assert from 'node:assert/strict';
@@ -133,6 +133,13 @@ describe('settings and password reset in Chromium', skipUnless('chromium'), () =
       assert.equal(again?.status(), 410);
       const before = await fetch(`${server.base}/sitzung.json`, { headers: { cookie: anna.cookie } });
       assert.equal(((await before.json()) as { angemeldet: boolean }).angemeldet, false);
+
+      // The token is in no access-log line: not the link's requests, not a Referer.
+      const log = readFileSync(join(dir, 'logs', 'access.log'), 'latin1');
+      const token = link.split('/').pop()!;
+      assert.ok(!log.includes(token), 'the access log does not hold the token');
+      assert.match(log, /"GET \/passwort-neu\/\*\*\*\*\* HTTP\/1\.1" 200 /);
+      assert.match(log, /"POST \/passwort-neu\/\*\*\*\*\* HTTP\/1\.1" 303 /);
     } finally {
       await context.close();
     }

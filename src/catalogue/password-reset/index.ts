@@ -9,7 +9,7 @@ export {
   type PasswordResetStore,
   type ResetState,
 } from './store.ts';
-export { resetMail, resetPath, type ResetMail, type ResetMailOptions } from './mail.ts';
+export { maskResetLinks, resetMail, resetPath, type ResetMail, type ResetMailOptions } from './mail.ts';
 export {
   passwordResetRequestResource,
   passwordResetResource,

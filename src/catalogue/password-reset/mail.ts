@@ -14,6 +14,14 @@ import { RESET_VALID_MINUTES, type IssuedReset } from './store.ts';
 
 export const resetPath = (token: string): string => `/passwort-neu/${token}`;
 
+/**
+ * The access log's view of a URL (the server's `maskTarget`): a reset link's token, readable
+ * or script-style (`/passwort-neu?token=`), and whatever follows it, replaced by `*****`.
+ */
+export function maskResetLinks(target: string): string {
+  return target.replace(/(\/passwort-neu)(?:[/?][^\s]*)?(?=\s|$)/g, '$1/*****');
+}
+
 export interface ResetMailOptions {
   readonly mailer: Mailer;
   /** The public URL of a path (the link in the mail). */
