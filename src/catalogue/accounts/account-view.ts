@@ -130,6 +130,7 @@ export function accountRepresentation(
     links: [
       { rel: 'up', path: personPath(person.slug) },
       { rel: 'related', path: passwordPath(person.slug) },
+      { rel: 'related', path: settingsPath(person.slug) },
     ],
   };
 }

@@ -203,6 +203,12 @@ describe('a patron’s settings over HTTP', () => {
       headers: { cookie: device.cookie, accept: 'text/html' },
     });
     assert.match(account.body, new RegExp(`href="${path}"`), 'the account page links the settings');
+    const json = await send('GET', `/personen/${anna.slug}/konto`, basic('anna'));
+    assert.match(
+      String(json.headers.link),
+      new RegExp(`<${ORIGIN}${path}>; rel="related"`),
+      'and its Link header',
+    );
   });
 
   test('XML validates against its schema', skipUnless('xmllint'), async () => {
