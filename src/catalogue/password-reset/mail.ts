@@ -1,8 +1,8 @@
 // Sending the reset link (ADR 0093) through the notices' SMTP transport (ADR 0085). Not queued
 // as a pending notice: a queued notice keeps its text in the database until sent, and this
 // text carries the link — the secret the database must never hold. It is sent at once, in the
-// background, so the answer to the request takes as long whether or not an account was found
-// (the request's timing tells nothing). Then it is recorded as a notice of kind
+// background, so the SMTP conversation never delays the answer: its timing does not tell
+// whether an account was found (but for the token's insert). Then it is recorded as a notice of kind
 // `password-reset`, sent or failed, with the link replaced: the patron's record of mails. A
 // failed send is not retried (the link would have to be kept for that); the patron asks again
 // and the error log has the failure.
