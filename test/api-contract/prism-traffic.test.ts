@@ -356,7 +356,7 @@ describe('the API through Prism’s validating proxy', () => {
     const read = await call('GET', settings, 200, { headers: ben });
     await call('PUT', settings, 200, {
       headers: { ...ben, 'If-Match': etagOf(read) },
-      body: { email: 'ben@example.org', sprache: 'de', benachrichtigungen: true },
+      body: { email: 'ben@example.org', sprache: 'de', benachrichtigungen: true, passwort: 'ben' },
     });
     await call('PATCH', settings, 200, {
       headers: ben,

@@ -92,6 +92,7 @@ describe('settings and password reset in Chromium', skipUnless('chromium'), () =
       await own.page.waitForURL(`${server.base}/personen/anna-berger/konto/einstellungen`);
       await keep('settings', own.page);
       await own.page.getByLabel('E-Mail-Adresse').fill('anna.berger@example.org');
+      await own.page.getByLabel('Ihr Passwort').fill('anna');
       await own.page.getByRole('button', { name: 'Einstellungen speichern' }).click();
       await own.page.waitForURL(`${server.base}/personen/anna-berger/konto/einstellungen`);
       assert.equal(await own.page.getByLabel('E-Mail-Adresse').inputValue(), 'anna.berger@example.org');

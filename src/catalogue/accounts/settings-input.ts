@@ -88,3 +88,18 @@ export function readSettings(
   if (problems.length > 0 || language === undefined || notices === undefined) return { problems };
   return { settings: { email, language: language as NoticeLanguage, optOut: !notices }, problems };
 }
+
+export const SETTINGS_PROBLEMS = {
+  passwordRequired: (): WriteProblem => ({
+    field: 'passwort',
+    code: 'required',
+    message: 'is required to change the own e-mail address',
+    local: local((t) => t.passwordRequired),
+  }),
+  wrongPassword: (): WriteProblem =>
+    bad(
+      'passwort',
+      'is wrong',
+      local((t) => t.wrongPassword),
+    ),
+};

@@ -2,6 +2,7 @@
 // patron's settings, for the person themselves and staff (others: 403, as for the account).
 //   GET   → e-mail address, language, notices on or off (XML/JSON, schema `settings`); HTML: the form.
 //   PUT   → all three (`email`, `sprache`, `benachrichtigungen`); forms: POST with `_method=PUT`.
+//           The person changing their own address sends their `passwort` too (422 without it).
 //   PATCH → JSON Merge Patch of the JSON representation, then as PUT.
 // Preconditions as for every writable resource (If-Match / `_version`); a bad field is 422.
 import { applyMergePatch, parseMediaType, unsupportedPatch, type Fields } from '../../http/body/index.ts';
@@ -13,7 +14,8 @@ import { serialized } from '../writes/lock.ts';
 import { formFlow } from '../writes/access.ts';
 import { invalidOutcome } from '../writes/outcomes.ts';
 import { enteredValues } from '../writes/form-html.ts';
-import { readSettings, SETTINGS_FIELDS } from './settings-input.ts';
+import { text } from './input.ts';
+import { readSettings, SETTINGS_FIELDS, SETTINGS_PROBLEMS } from './settings-input.ts';
 import type { SettingsStore } from './settings-store.ts';
 import { settingsPath, settingsRepresentation } from './settings-view.ts';
 import type { AccountStore } from './store.ts';
@@ -29,13 +31,13 @@ export function settingsResource(
     if ('redirect' in found) return found;
     const current = found.account ? await settings.read(found.person.id) : null;
     if (!current) throw notFound('This person has no account.');
-    return { person: found.person, current };
+    return { person: found.person, current, self: found.self };
   }
 
   async function replace(ctx: RequestContext, moved: 301 | 308, patch: boolean): Promise<Outcome> {
     const found = await target(ctx, moved);
     if ('redirect' in found) return found.redirect;
-    const { person, current } = found;
+    const { person, current, self } = found;
     const representation = settingsRepresentation(person, current);
     ctx.checkPreconditions(representation);
     let body = ctx.body;
@@ -54,6 +56,24 @@ export function settingsResource(
           problems: read.problems,
         }),
       );
+    // The address is where a reset link goes: the patron changing their own confirms it with
+    // the password, so a stolen session alone cannot redirect the account's recovery.
+    if (self && (read.settings.email ?? '').toLowerCase() !== (current.email ?? '').toLowerCase()) {
+      const password = text(body, 'passwort');
+      const problem =
+        password === undefined
+          ? SETTINGS_PROBLEMS.passwordRequired()
+          : (await ctx.session.confirmPassword(password))
+            ? null
+            : SETTINGS_PROBLEMS.wrongPassword();
+      if (problem)
+        return invalidOutcome(ctx, [problem], () =>
+          settingsRepresentation(person, current, {
+            values: enteredValues(body, SETTINGS_FIELDS),
+            problems: [problem],
+          }),
+        );
+    }
     const written = await settings.write(person.id, read.settings, { expectedUpdatedAt: current.updatedAt });
     if (!written) throw notFound('This person has no account.');
     if (form) return { type: 'redirect', status: 303, path: settingsPath(person.slug) };

@@ -19,6 +19,11 @@ const de = {
   badLanguage: 'Die Sprache ist „de“ oder „en“.',
   badNotices: 'Benachrichtigungen ist „true“ oder „false“.',
   required: 'Bitte ausfüllen.',
+  password: 'Ihr Passwort',
+  passwordHint:
+    'Nur nötig, wenn Sie die E-Mail-Adresse ändern: an sie gehen Links zum Zurücksetzen des Passworts.',
+  passwordRequired: 'Zum Ändern der E-Mail-Adresse bitte Ihr Passwort angeben.',
+  wrongPassword: 'Das Passwort ist falsch.',
 };
 
 export type SettingsStrings = typeof de;
@@ -40,6 +45,10 @@ const en: SettingsStrings = {
   badLanguage: 'The language is "de" or "en".',
   badNotices: 'Notices is "true" or "false".',
   required: 'Please fill in.',
+  password: 'Your password',
+  passwordHint: 'Only needed to change the e-mail address: password reset links go there.',
+  passwordRequired: 'Please give your password to change the e-mail address.',
+  wrongPassword: 'The password is wrong.',
 };
 
 export function settingsStrings(lang: Lang): SettingsStrings {

@@ -44,7 +44,12 @@ function settingsForm(m: SettingsModel, ctx: RequestContext): Markup {
   const state = { values, problems: m.state.problems };
   const version = versionFor(ctx, settingsRepresentation(m.person, m.settings));
   const languageProblem = state.problems.find((p) => p.field === 'sprache');
-  const labels = { email: t.email, sprache: t.language, benachrichtigungen: t.notices };
+  const labels = { email: t.email, sprache: t.language, benachrichtigungen: t.notices, passwort: t.password };
+  const own = ctx.user?.id === m.person.id;
+  const passwordProblem = state.problems.find((p) => p.field === 'passwort');
+  const described = [`${prefix}-passwort-hinweis`, passwordProblem && `${prefix}-passwort-fehler`]
+    .filter(Boolean)
+    .join(' ');
   return html`<form class="write" method="post" action="${ctx.links.relative(settingsPath(m.person.slug))}">
     ${hiddenFields(ctx, 'PUT', version)} ${errorSummary(prefix, state, labels, ctx)}
     ${field(prefix, { name: 'email', label: t.email, hint: t.emailHint, maxLength: MAX_EMAIL_LENGTH }, state, ctx)}
@@ -69,6 +74,21 @@ function settingsForm(m: SettingsModel, ctx: RequestContext): Markup {
       } />
       <label for="${prefix}-benachrichtigungen">${t.notices}</label>
     </div>
+    ${
+      own
+        ? html`<div class="field${passwordProblem ? ' invalid' : ''}">
+            <label for="${prefix}-passwort">${t.password}</label>
+            <input id="${prefix}-passwort" name="passwort" type="password" autocomplete="current-password"${
+              passwordProblem ? html` aria-invalid="true"` : ''
+            } aria-describedby="${described}" />
+            <p class="hint" id="${prefix}-passwort-hinweis">${t.passwordHint}</p>
+            ${
+              passwordProblem &&
+              html`<p class="field-error" id="${prefix}-passwort-fehler">${formStrings(ctx.lang).problem(passwordProblem)}</p>`
+            }
+          </div>`
+        : ''
+    }
     <button type="submit">${t.save}</button>
   </form>`;
 }

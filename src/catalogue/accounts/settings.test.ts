@@ -116,7 +116,7 @@ describe('a patron’s settings over HTTP', () => {
       'PUT',
       path,
       { ...basic('anna'), 'if-match': String(before.headers.etag) },
-      { email: ' anna@example.org ', sprache: 'en', benachrichtigungen: false },
+      { email: ' anna@example.org ', sprache: 'en', benachrichtigungen: false, passwort: 'anna-pass' },
     );
     assert.equal(put.statusCode, 200, put.body);
     assert.equal(put.json().email, 'anna@example.org', 'trimmed');
@@ -145,8 +145,36 @@ describe('a patron’s settings over HTTP', () => {
     assert.equal(patched.statusCode, 200, patched.body);
     assert.equal(patched.json().email, 'anna@example.org', 'PATCH keeps what it does not name');
     assert.equal(patched.json().benachrichtigungen, true);
-    const cleared = await send('PATCH', path, basic('anna'), { email: null }, 'application/merge-patch+json');
+    const cleared = await send(
+      'PATCH',
+      path,
+      basic('anna'),
+      { email: null, passwort: 'anna-pass' },
+      'application/merge-patch+json',
+    );
     assert.equal(cleared.json().email, null);
+  });
+
+  test('the person changing their own address confirms it with the password; staff need not', async () => {
+    const before = await stores.settings.read(anna.id);
+    const change = { email: 'fremd@example.org', sprache: 'de', benachrichtigungen: true };
+    const without = await send('PUT', path, basic('anna'), change);
+    assert.equal(without.statusCode, 422);
+    assert.deepEqual(without.json().errors, [
+      { field: 'passwort', detail: 'is required to change the own e-mail address' },
+    ]);
+    const wrong = await send('PUT', path, basic('anna'), { ...change, passwort: 'falsch-geraten' });
+    assert.equal(wrong.statusCode, 422);
+    assert.equal(wrong.json().errors[0].detail, 'is wrong');
+    assert.deepEqual(await stores.settings.read(anna.id), before, 'nothing written');
+    const sameAddress = await send('PUT', path, basic('anna'), {
+      email: before?.email ?? null,
+      sprache: 'en',
+      benachrichtigungen: true,
+    });
+    assert.equal(sameAddress.statusCode, 200, 'language and notices need no password');
+    const staff = await send('PUT', path, basic('personal'), { ...change, email: 'anna@example.net' });
+    assert.equal(staff.statusCode, 200, staff.body);
   });
 
   test('bad fields are 422 problems in JSON and XML, and nothing is written', async () => {
@@ -192,11 +220,19 @@ describe('a patron’s settings over HTTP', () => {
     assert.equal(invalid.statusCode, 422);
     assert.match(invalid.body, /aria-invalid="true"/);
     assert.match(invalid.body, /value="anna at example"/, 'the entry is shown again');
-    const ok = await post({ _version: version, email: 'anna@example.net', sprache: 'de' });
+    const noPassword = await post({ _version: version, email: 'anna@example.com', sprache: 'de' });
+    assert.equal(noPassword.statusCode, 422);
+    assert.match(noPassword.body, /id="einstellungen-passwort-fehler"/);
+    const ok = await post({
+      _version: version,
+      email: 'anna@example.com',
+      sprache: 'de',
+      passwort: 'anna-pass',
+    });
     assert.equal(ok.statusCode, 303, ok.body);
     assert.equal(ok.headers.location, `${ORIGIN}${path}`);
     const after = await stores.settings.read(anna.id);
-    assert.equal(after?.email, 'anna@example.net');
+    assert.equal(after?.email, 'anna@example.com');
     assert.equal(after?.optOut, true, 'an unticked checkbox opts out');
     const account = await app.inject({
       url: `/personen/${anna.slug}/konto`,

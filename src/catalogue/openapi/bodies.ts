@@ -186,6 +186,10 @@ export const BODIES = {
       },
       sprache: { type: 'string', enum: [...NOTICE_LANGUAGES] },
       benachrichtigungen: { type: 'boolean', description: 'false: no notices (a form: unticked).' },
+      passwort: {
+        type: 'string',
+        description: 'The own password: required when the person changes their own e-mail address.',
+      },
     },
     ['sprache', 'benachrichtigungen'],
     ['sprache'],
