@@ -104,7 +104,7 @@ function settingsHtml(m: SettingsModel, ctx: RequestContext): Markup {
     </p>
     ${settingsForm(m, ctx)}
   </article>`;
-  return layout({ title, main, canonicalPath: settingsPath(m.person.slug), section: 'my-account' }, ctx);
+  return layout({ title, main, canonicalPath: settingsPath(m.person.slug), section: 'persons' }, ctx);
 }
 
 function settingsXml(m: SettingsModel, ctx: RequestContext): Markup {
