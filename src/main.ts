@@ -56,9 +56,14 @@ import {
   verifyPassword,
 } from './catalogue/accounts/index.ts';
 import { SESSION_PATH } from './catalogue/session/index.ts';
+import { maskResetLinks, resetMail } from './catalogue/password-reset/index.ts';
 
 /** Failed log-ins per client address (any account) in 15 minutes before it gets 429. */
 const ADDRESS_MAX_FAILURES = 50;
+
+/** Password reset requests per given name or address, and per client address, in 15 minutes (ADR 0093). */
+const RESETS_PER_ACCOUNT = 3;
+const RESETS_PER_CLIENT = 10;
 
 /** A request that takes longer is a `warn` entry (docs/errors.md, "Warnings"). */
 export const SLOW_REQUEST_MS = 10_000;
@@ -137,16 +142,10 @@ export function configuredNoticeJob(
   config: Config,
   db: Kysely<DB>,
   now: () => Date = () => new Date(),
+  shared?: Mailer,
 ): { job: NoticeJob; mailer: Mailer } | null {
-  if (config.smtpHost === undefined || config.smtpHost === '') return null;
-  const mailer = smtpMailer({
-    host: config.smtpHost,
-    port: config.smtpPort,
-    tls: config.smtpTls,
-    from: config.smtpFrom,
-    user: config.smtpUser,
-    password: config.smtpPassword,
-  });
+  const mailer = shared ?? configuredMailer(config);
+  if (!mailer) return null;
   const job = createNoticeJob(db, mailer, {
     now,
     rules: {
@@ -158,6 +157,19 @@ export function configuredNoticeJob(
     messageDomain: new URL(config.baseUrl).hostname,
   });
   return { job, mailer };
+}
+
+/** The SMTP transport to the configured server (ADR 0085); null when no SMTP host is set. */
+export function configuredMailer(config: Config): Mailer | null {
+  if (config.smtpHost === undefined || config.smtpHost === '') return null;
+  return smtpMailer({
+    host: config.smtpHost,
+    port: config.smtpPort,
+    tls: config.smtpTls,
+    from: config.smtpFrom,
+    user: config.smtpUser,
+    password: config.smtpPassword,
+  });
 }
 
 export interface RunningServer {
@@ -226,10 +238,21 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const stopWarnings = logProcessWarnings(logs.errorLog);
   // Notices: every process runs the job on its own timer; claims in the database keep each
   // notice to one sender (ADR 0085).
+  // One SMTP transport for the notices and the password reset's mails.
+  const mailer = configuredMailer(config);
   const notices =
-    config.noticeIntervalSeconds > 0
-      ? configuredNoticeJob(config, database.db, options.noticeClock ?? now)
+    mailer && config.noticeIntervalSeconds > 0
+      ? configuredNoticeJob(config, database.db, options.noticeClock ?? now, mailer)
       : null;
+  const passwordResetMail = mailer
+    ? resetMail(database.db, {
+        mailer,
+        absolute: (p) => config.baseUrl + p,
+        messageDomain: new URL(config.baseUrl).hostname,
+        now,
+        onError: (error) => logs.errorLog.repeatedError('password reset mail', 'error', error),
+      })
+    : null;
   const stopNotices = notices
     ? startNoticeTimer(notices.job, config.noticeIntervalSeconds * 1000, (error) =>
         logs.errorLog.repeatedError('notices', 'error', error),
@@ -248,6 +271,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
     memberReturns: config.memberReturns,
     maxRenewals: config.maxRenewals,
     overdueBlockDays: config.overdueBlockDays,
+    passwordReset: {
+      store: stores.passwordResets,
+      mail: passwordResetMail,
+      // Counted in the login-failure table, under keys no log-in uses (ADR 0093).
+      perAccount: createDatabaseLoginLimiter(database.db, { maxFailures: RESETS_PER_ACCOUNT }),
+      perClient: createDatabaseLoginLimiter(database.db, { maxFailures: RESETS_PER_CLIENT }),
+    },
     serverStatus,
     currentPrincipal: async (id) => {
       const account = await accounts.findById(id);
@@ -310,6 +340,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
         trustProxy: config.trustProxy,
         // %u: who the layer authenticated (its request state), escaped by the server.
         accessUser,
+        // A reset link's token stays out of the access log (ADR 0093).
+        maskTarget: maskResetLinks,
         limits: options.limits,
       });
       return server;
@@ -339,7 +371,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
         await httpServer.stop(graceMs);
         await app.close().catch(() => undefined);
         await stopNotices();
-        notices?.mailer.close();
+        await passwordResetMail?.drain();
+        mailer?.close();
         stopWarnings();
         await database.close();
       } finally {

@@ -29,8 +29,8 @@ import type { ServerStatus } from '../logging/index.ts';
 import { registerSitemapRoutes, SITEMAP_PASSTHROUGH, type SitemapSource } from './sitemap/index.ts';
 import { OPENAPI_PATH, registerOpenApiRoute } from './openapi/index.ts';
 import { OAI_PATH, registerOaiRoute, type RecordSource } from './oai/index.ts';
-import { accountResource, passwordResource } from './accounts/index.ts';
-import type { AccountStore } from './accounts/index.ts';
+import { accountResource, passwordResource, settingsResource } from './accounts/index.ts';
+import type { AccountStore, SettingsStore } from './accounts/index.ts';
 import {
   holdShelfResource,
   overdueResource,
@@ -41,6 +41,12 @@ import { noticesResource } from './notices/index.ts';
 import type { NoticeListStore } from './notices/index.ts';
 import { registerOpenSearchRoute, type FeedSource } from './feeds/index.ts';
 import { OPENSEARCH_PATH } from './layout/index.ts';
+import { closedDayResources, itemTypeResources, type RulesEditingStore } from './rules/index.ts';
+import {
+  passwordResetRequestResource,
+  passwordResetResource,
+  type PasswordResetOptions,
+} from './password-reset/index.ts';
 
 /**
  * What the resources are served from: read interfaces (fakes in tests, the SQL stores of
@@ -67,6 +73,10 @@ export interface ResourceStores {
   readonly sitemap?: SitemapSource;
   /** Accounts (`/personen/{slug}/konto`, `…/konto/passwort`); without it they are not served. */
   readonly accounts?: AccountStore;
+  /** A patron's settings (`/personen/{slug}/konto/einstellungen`, ADR 0093); served with the accounts. */
+  readonly settings?: SettingsStore;
+  /** Item types and closed days for staff (`/ausleihregeln/…`, ADR 0093); without it not served. */
+  readonly rules?: RulesEditingStore;
   /** The works as OAI-PMH records (`/oai`, ADR 0081); without it no OAI-PMH provider. */
   readonly oai?: RecordSource;
   /** The staff lists (`/leser`, `/abholregal`, `/ausleihen/ueberfaellig`; ADR 0092); without it not served. */
@@ -110,6 +120,8 @@ export interface CatalogueOptions {
   readonly maxRenewals?: number;
   /** Hashes new passwords set over HTTP (default scrypt, ADR 0035; tests pass a fast one). */
   readonly hashPassword?: (password: string) => Promise<string>;
+  /** Password reset by e-mailed link (`/passwort-vergessen`, ADR 0093); without it not served. */
+  readonly passwordReset?: PasswordResetOptions;
 }
 
 export interface Catalogue {
@@ -126,10 +138,23 @@ export interface Catalogue {
 function accountResources(
   persons: PersonStore,
   accounts: AccountStore,
+  settings: SettingsStore | undefined,
   hashPassword: CatalogueOptions['hashPassword'],
 ): ResourceDefinition[] {
   const options = hashPassword ? { hashPassword } : {};
-  return [accountResource(persons, accounts, options), passwordResource(persons, accounts, options)];
+  return [
+    accountResource(persons, accounts, options),
+    passwordResource(persons, accounts, options),
+    ...(settings ? [settingsResource(persons, accounts, settings)] : []),
+  ];
+}
+
+function passwordResetResources(
+  reset: PasswordResetOptions,
+  hashPassword: CatalogueOptions['hashPassword'],
+): ResourceDefinition[] {
+  const options = { ...reset, ...(hashPassword && !reset.hashPassword && { hashPassword }) };
+  return [passwordResetRequestResource(options), passwordResetResource(options)];
 }
 
 export function catalogueResources(stores: ResourceStores, opts: CatalogueOptions = {}): Catalogue {
@@ -183,7 +208,11 @@ export function catalogueResources(stores: ResourceStores, opts: CatalogueOption
         ]
       : []),
     sessionResource(stores.persons),
-    ...(stores.accounts ? accountResources(stores.persons, stores.accounts, opts.hashPassword) : []),
+    ...(stores.accounts
+      ? accountResources(stores.persons, stores.accounts, stores.settings, opts.hashPassword)
+      : []),
+    ...(stores.rules ? [...itemTypeResources(stores.rules), ...closedDayResources(stores.rules)] : []),
+    ...(opts.passwordReset ? passwordResetResources(opts.passwordReset, opts.hashPassword) : []),
     ...(errorLogPath !== undefined ? [errorLogResource({ errorLogPath })] : []),
     ...(serverStatus ? [serverStatusResource({ serverStatus })] : []),
   ];

@@ -19,6 +19,9 @@ import { sqlRecordSource, type RecordSource } from './oai/index.ts';
 import { createDeskStore, type DeskStore } from './desk/index.ts';
 import { createStaffListStore, type StaffListStore } from './staff-lists/index.ts';
 import { createNoticeListStore, type NoticeListStore } from './notices/index.ts';
+import { createSettingsStore, type SettingsStore } from './accounts/index.ts';
+import { createPasswordResetStore, type PasswordResetStore } from './password-reset/index.ts';
+import { createRulesEditingStore, type RulesEditingStore } from './rules/index.ts';
 
 export interface CatalogueStores {
   readonly persons: SqlPersonStore;
@@ -31,6 +34,10 @@ export interface CatalogueStores {
   readonly sitemap: SitemapSource;
   readonly feeds: FeedSource;
   readonly accounts: AccountStore;
+  readonly settings: SettingsStore;
+  readonly passwordResets: PasswordResetStore;
+  /** Staff's edits of item types and closed days (ADR 0093). */
+  readonly rules: RulesEditingStore;
   readonly checkIns: CheckInStore;
   /** Log-ins, for the layer's authenticator: log-out ends one everywhere (ADR 0076). */
   readonly sessions: SessionRecords;
@@ -76,6 +83,9 @@ export function createStores(db: Kysely<DB>, options?: StoreOptions): CatalogueS
     feeds: sqlFeedSource(db),
     oai: sqlRecordSource(db),
     accounts: createAccountStore(db, isoNow),
+    settings: createSettingsStore(db, isoNow ?? (() => new Date().toISOString())),
+    passwordResets: createPasswordResetStore(db, options?.now ?? (() => new Date())),
+    rules: createRulesEditingStore(db, isoNow ?? (() => new Date().toISOString())),
     sessions: sessionRecords(db, isoNow ?? (() => new Date().toISOString())),
   };
 }

@@ -83,11 +83,38 @@ export function servedRecord(
   res: CountingResponse,
   accessUser: ((req: IncomingMessage) => string | undefined) | undefined,
   ending = false,
+  maskTarget?: (target: string) => string,
 ): AccessRecord | undefined {
   const req = res.req;
   const ls = res.logState;
   if (!ls) return undefined;
   const status = ls.statusOverride ?? res.statusCode;
+  const record = unmaskedRecord(res, req, ls, status, accessUser, ending);
+  return maskTarget ? masked(record, maskTarget) : record;
+}
+
+/** The record with `mask` applied to the request line, the target and the Referer. */
+function masked(record: AccessRecord, mask: (target: string) => string): AccessRecord {
+  const header = record.requestHeader;
+  return {
+    ...record,
+    requestLine: record.requestLine === undefined ? undefined : mask(record.requestLine),
+    target: record.target === undefined ? undefined : mask(record.target),
+    requestHeader: (name) => {
+      const value = header(name);
+      return value !== undefined && name.toLowerCase() === 'referer' ? mask(value) : value;
+    },
+  };
+}
+
+function unmaskedRecord(
+  res: CountingResponse,
+  req: IncomingMessage,
+  ls: RequestLogState,
+  status: number,
+  accessUser: ((req: IncomingMessage) => string | undefined) | undefined,
+  ending: boolean,
+): AccessRecord {
   return {
     remoteAddr: ls.remoteAddr,
     peerAddr: ls.peerAddr,

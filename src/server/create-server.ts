@@ -40,6 +40,11 @@ export interface HttpServerOptions {
    * it); undefined → the Basic header's user name, as Apache does.
    */
   readonly accessUser?: ((req: IncomingMessage) => string | undefined) | undefined;
+  /**
+   * Hides a secret a URL carries (the application's single-use links) in what the access log
+   * writes of the request target: %r, %U, %q and the Referer header. Default: as sent.
+   */
+  readonly maskTarget?: ((target: string) => string) | undefined;
 }
 
 export interface ShelfmarkServer extends http.Server {
@@ -57,7 +62,7 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
   // never hold an answer whose line a kill -9 lost; one the connection cut off before that is
   // logged when it closes. docs/decisions/0011-log-sinks.md
   function logServed(res: CountingResponse, ending: boolean): void {
-    const record = accessLog && servedRecord(res, accessUser, ending);
+    const record = accessLog && servedRecord(res, accessUser, ending, opts.maskTarget);
     res.logState = undefined; // one line per request
     if (record) accessLog!.log(record);
   }

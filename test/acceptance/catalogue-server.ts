@@ -21,6 +21,8 @@ export type StartOptions = {
   demo?: boolean;
   /** The server's clock (startServer's `clock`, ADR 0072): the test moves it instead of waiting. */
   clock?: () => number;
+  /** More configuration, e.g. SHELFMARK_SMTP_HOST and _PORT for a test's SMTP server. */
+  env?: Record<string, string>;
 };
 
 export type Catalogue = {
@@ -63,6 +65,7 @@ export async function startCatalogue(options: StartOptions = {}): Promise<Catalo
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.trustProxy) env.SHELFMARK_TRUST_PROXY = options.trustProxy;
+  Object.assign(env, options.env);
   const loaded = loadConfig(env);
   if (!loaded.ok) throw new Error(`bad test configuration: ${loaded.errors.join('; ')}`);
   await prepareDatabase(loaded.config);

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { startCatalogue, STAFF_AUTHORIZATION, type Catalogue } from '../acceptance/catalogue-server.ts';
 import { operationOf, operations, type Description } from './description.ts';
 import { startPrism, type Prism, type PrismAnswer } from './prism.ts';
+import { startTestSmtp, type TestSmtp } from '../kit/mail/smtp.ts';
 
 const basic = (user: string, password = user) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -21,6 +22,8 @@ describe('the API through Prism’s validating proxy', () => {
   let prism: Prism;
   let doc: Description;
   let dir: string;
+  /** Receives the password reset's mail (ADR 0093). */
+  let smtp: TestSmtp;
   /** operationId → statuses seen. */
   const seen = new Map<string, Set<number>>();
 
@@ -82,7 +85,15 @@ describe('the API through Prism’s validating proxy', () => {
   const etagOf = (answer: PrismAnswer) => answer.response.headers.get('etag') ?? '';
 
   before(async () => {
-    c = await startCatalogue();
+    smtp = await startTestSmtp();
+    c = await startCatalogue({
+      env: {
+        SHELFMARK_SMTP_HOST: '127.0.0.1',
+        SHELFMARK_SMTP_PORT: String(smtp.port),
+        SHELFMARK_SMTP_TLS: 'off',
+        SHELFMARK_NOTICE_INTERVAL: '0',
+      },
+    });
     dir = mkdtempSync(path.join(tmpdir(), 'shelfmark-prism-'));
     const served = await (await c.get('/openapi.json')).text();
     doc = JSON.parse(served) as Description;
@@ -92,6 +103,7 @@ describe('the API through Prism’s validating proxy', () => {
   after(async () => {
     await prism?.stop();
     await c?.stop();
+    await smtp?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -356,6 +368,90 @@ describe('the API through Prism’s validating proxy', () => {
     });
     await call('DELETE', '/sitzung', 204, { headers: { ...cookieWrite, 'X-CSRF-Token': token } });
     await call('DELETE', account, 204, { headers: STAFF });
+  });
+
+  test('settings, password reset by mail, item types and closed days', async () => {
+    const ben = { Authorization: basic('ben'), Accept: JSON_TYPE };
+    const settings = '/personen/ben-krueger/konto/einstellungen';
+    const read = await call('GET', settings, 200, { headers: ben });
+    await call('PUT', settings, 200, {
+      headers: { ...ben, 'If-Match': etagOf(read) },
+      body: { email: 'ben@example.org', sprache: 'de', benachrichtigungen: true, passwort: 'ben' },
+    });
+    await call('PATCH', settings, 200, {
+      headers: ben,
+      body: { sprache: 'en' },
+      type: 'application/merge-patch+json',
+    });
+    await direct('PUT', settings, 422, { headers: ben, body: { email: 'kein at', sprache: 'fr' } });
+
+    await call('GET', '/passwort-vergessen', 200, { headers: { Accept: JSON_TYPE } });
+    await call('POST', '/passwort-vergessen', 204, {
+      headers: { Accept: JSON_TYPE },
+      body: { konto: 'ben' },
+    });
+    await smtp.arrived(1);
+    const link = /\/passwort-neu\/[A-Za-z0-9_-]{43}/.exec(smtp.received[0]!.text)?.[0];
+    assert.ok(link, 'the mail carries the link');
+    await call('GET', link, 200, { headers: { Accept: JSON_TYPE } });
+    await direct('POST', link, 422, { headers: { Accept: JSON_TYPE }, body: { neuesPasswort: 'kurz' } });
+    await call('POST', link, 204, {
+      headers: { Accept: JSON_TYPE },
+      body: { neuesPasswort: 'bens-neues-passwort' },
+    });
+    await call('POST', link, 410, {
+      headers: { Accept: JSON_TYPE },
+      body: { neuesPasswort: 'bens-drittes-pw' },
+    });
+    await call('GET', link, 410, { headers: { Accept: JSON_TYPE } });
+    for (const status of [204, 204, 204, 429])
+      await call('POST', '/passwort-vergessen', status, {
+        headers: { Accept: JSON_TYPE },
+        body: { konto: 'ben@example.org' },
+      });
+
+    await call('GET', '/ausleihregeln/medientypen', 200, { headers: STAFF });
+    const created = await call('POST', '/ausleihregeln/medientypen', 201, {
+      headers: STAFF,
+      body: {
+        code: 'karte',
+        bezeichnung: 'Karte',
+        bezeichnungEn: 'Map',
+        ausleihbar: true,
+        leihfristTage: 14,
+      },
+    });
+    const type = pathOf(created.response.headers.get('location')!);
+    const typeRead = await call('GET', type, 200, { headers: STAFF });
+    await call('PUT', type, 200, {
+      headers: { ...STAFF, 'If-Match': etagOf(typeRead) },
+      body: { bezeichnung: 'Landkarte', bezeichnungEn: 'Map', ausleihbar: false },
+    });
+    await call('PATCH', type, 200, {
+      headers: STAFF,
+      body: { hoechstens: 3 },
+      type: 'application/merge-patch+json',
+    });
+    await call('DELETE', '/ausleihregeln/medientypen/buch', 409, { headers: STAFF });
+    await call('DELETE', type, 204, { headers: STAFF });
+    await call('GET', '/ausleihregeln/medientypen', 403, {
+      headers: { Authorization: basic('anna'), Accept: JSON_TYPE },
+    });
+
+    await call('GET', '/ausleihregeln/schliesstage', 200, { headers: STAFF });
+    const day = await call('POST', '/ausleihregeln/schliesstage', 201, {
+      headers: STAFF,
+      body: { tag: '2026-12-24', anlass: 'Heiligabend' },
+    });
+    const dayPath = pathOf(day.response.headers.get('location')!);
+    await call('POST', '/ausleihregeln/schliesstage', 409, { headers: STAFF, body: { tag: '2026-12-24' } });
+    await call('GET', dayPath, 200, { headers: STAFF });
+    await call('PUT', dayPath, 200, { headers: STAFF, body: { anlass: 'Weihnachten' } });
+    await call('PUT', '/ausleihregeln/schliesstage/2026-12-31', 201, {
+      headers: STAFF,
+      body: { anlass: 'Silvester' },
+    });
+    await call('DELETE', dayPath, 204, { headers: STAFF });
   });
 
   test('every documented operation had traffic', () => {

@@ -11,6 +11,7 @@ import { validateJson } from '../support/json.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { validateXml } from '../support/xml.ts';
 import { unhoisted } from '../../src/catalogue/openapi/schemas.ts';
+import { startTestSmtp, type TestSmtp } from '../kit/mail/smtp.ts';
 
 type MediaSchema = { $ref?: string; externalDocs?: { url: string } };
 type Operation = { responses: Record<string, { content?: Record<string, { schema: MediaSchema }> }> };
@@ -27,6 +28,8 @@ describe('/openapi.json against the demo catalogue', () => {
   let document: OpenApi;
   /** A real value for each path parameter, read from the demo data. */
   let samples: Record<string, string>;
+  /** Receives the password reset mail whose link is the {token} sample. */
+  let smtp: TestSmtp;
 
   const json = async (path: string): Promise<Record<string, unknown>> => {
     const r = await c.get(path, { ...STAFF, Accept: 'application/json' });
@@ -49,7 +52,15 @@ describe('/openapi.json against the demo catalogue', () => {
   };
 
   before(async () => {
-    c = await startCatalogue();
+    smtp = await startTestSmtp();
+    c = await startCatalogue({
+      env: {
+        SHELFMARK_SMTP_HOST: '127.0.0.1',
+        SHELFMARK_SMTP_PORT: String(smtp.port),
+        SHELFMARK_SMTP_TLS: 'off',
+        SHELFMARK_NOTICE_INTERVAL: '0',
+      },
+    });
     const r = await c.get('/openapi.json');
     assert.equal(r.status, 200);
     document = (await r.json()) as OpenApi;
@@ -73,8 +84,25 @@ describe('/openapi.json against the demo catalogue', () => {
     const hold = await send('POST', `/personen/${slugOf(borrower.url)}/vormerkungen`, { werk: heldWork });
     assert.equal(hold.status, 201, 'a hold for the borrower');
     const holdId = slugOf(new URL(hold.headers.get('location')!, c.origin).href);
+    // A reset link for the borrower ({token}) and a closed day ({tag}); {code}: a seeded item type.
+    const borrowerSlug = slugOf(borrower.url);
+    const username = (await json(`/personen/${borrowerSlug}/konto`)).username as string;
+    const settings = await send('PUT', `/personen/${borrowerSlug}/konto/einstellungen`, {
+      email: 'leser@example.org',
+      sprache: 'de',
+      benachrichtigungen: true,
+    });
+    assert.equal(settings.status, 200, 'the borrower gets an address');
+    assert.equal((await send('POST', '/passwort-vergessen', { konto: username })).status, 204);
+    await smtp.arrived(1);
+    const token = /\/passwort-neu\/([A-Za-z0-9_-]{43})/.exec(smtp.received[0]!.text)?.[1];
+    assert.ok(token, 'a reset link by mail');
+    assert.equal((await send('POST', '/ausleihregeln/schliesstage', { tag: '2026-12-24' })).status, 201);
     samples = {
-      slug: slugOf(borrower.url),
+      token,
+      code: 'dvd',
+      tag: '2026-12-24',
+      slug: borrowerSlug,
       work_slug: slugOf(work.url),
       user_id: userId!,
       loan_id: loanId!,
@@ -82,7 +110,10 @@ describe('/openapi.json against the demo catalogue', () => {
       hold_id: holdId,
     };
   });
-  after(() => c.stop());
+  after(async () => {
+    await c?.stop();
+    await smtp?.stop();
+  });
 
   test('each inlined schema, its $defs put back, is the one served at its externalDocs URL', async () => {
     const roots = Object.entries(document.components.schemas).filter(([name]) => !name.includes('.'));

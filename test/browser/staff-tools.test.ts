@@ -176,7 +176,7 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
     }
   });
 
-  test("staff's header links the due loans, the check-in, the error log and /server-status; a person's page their loans", async () => {
+  test("staff's header links the due loans, the check-in, the error log, /server-status and the rules; a person's page their loans", async () => {
     const { context, page } = await newPage('personal', 1280);
     try {
       await page.goto(`${server.base}/personen/${annaSlug}`);
@@ -194,6 +194,7 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
         'Benachrichtigungen /benachrichtigungen',
         'Fehlerprotokoll /protokoll/fehler',
         'Serverstatus /server-status',
+        'Ausleihregeln /ausleihregeln/medientypen',
       ]);
       await page.getByRole('link', { name: 'Ausleihen von Anna Berger' }).click();
       await page.waitForURL(`${server.base}/ausleihen/${annaId}`);

@@ -16,6 +16,8 @@ import { createAccountForm, deleteAccountForm, editAccountForm } from './forms.t
 import type { AccountDetails } from './rows.ts';
 import { accountStrings } from './strings.ts';
 import { accountPath, passwordPath } from './access.ts';
+import { settingsPath } from './settings-view.ts';
+import { settingsStrings } from './settings-strings.ts';
 
 export interface AccountModel {
   readonly person: Person;
@@ -73,6 +75,10 @@ function accountHtml(m: AccountModel, ctx: RequestContext): Markup {
         <a class="password" href="${ctx.links.relative(passwordPath(m.person.slug))}"
           >${own ? t.changePassword : t.resetPassword}</a
         >
+        ·
+        <a class="settings" href="${ctx.links.relative(settingsPath(m.person.slug))}"
+          >${settingsStrings(ctx.lang).settings}</a
+        >
       </p>
     </article>
     ${staffTools(m, ctx)}`;
@@ -125,6 +131,7 @@ export function accountRepresentation(
     links: [
       { rel: 'up', path: personPath(person.slug) },
       { rel: 'related', path: passwordPath(person.slug) },
+      { rel: 'related', path: settingsPath(person.slug) },
     ],
   };
 }

@@ -16,7 +16,7 @@ function problemOf(state: FormState, name: string) {
 }
 
 /** A password input: `autocomplete` tells password managers which one it is. */
-function passwordField(
+export function passwordField(
   prefix: string,
   name: string,
   label: string,

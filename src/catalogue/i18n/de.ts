@@ -17,6 +17,7 @@ export const de = {
   navNotices: 'Benachrichtigungen',
   navErrorLog: 'Fehlerprotokoll',
   navServerStatus: 'Serverstatus',
+  navRules: 'Ausleihregeln',
   searchLabel: 'Katalog durchsuchen',
   quickSearchLabel: 'Schnellsuche',
   searchPlaceholder: 'Titel oder Name',
@@ -97,6 +98,9 @@ export const de = {
     SHELFMARK_NOT_LENDABLE: 'Dieses Exemplar wird nicht ausgeliehen (Präsenzbestand).',
     SHELFMARK_LOAN_LIMIT: 'Die Höchstzahl an Ausleihen ist erreicht.',
     SHELFMARK_WORK_HELD: 'Das Werk ist vorgemerkt: Die Ausleihe kann nicht verlängert werden.',
+    SHELFMARK_ITEM_TYPE_IN_USE: 'Exemplare haben noch diesen Medientyp; er kann nicht gelöscht werden.',
+    SHELFMARK_RESET_LINK_INVALID:
+      'Dieser Link zum Zurücksetzen des Passworts ist verbraucht oder abgelaufen.',
     SHELFMARK_GONE: 'Was unter dieser Adresse stand, wurde gelöscht.',
     SHELFMARK_PRECONDITION_FAILED:
       'Die Seite wurde inzwischen geändert. Laden Sie sie neu und versuchen Sie es noch einmal.',

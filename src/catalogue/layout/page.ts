@@ -20,6 +20,7 @@ import { routeOf, type Section } from '../registry/index.ts';
 import { HOLD_SHELF_PATH, OVERDUE_PATH, PATRONS_PATH } from '../staff-lists/index.ts';
 import { NOTICES_PATH } from '../notices/index.ts';
 import { scriptJson } from '../linked-data/index.ts';
+import { ITEM_TYPES_PATH } from '../rules/index.ts';
 
 /** What the layout needs from a request: also satisfied by the layer's error-page context. */
 export type PageContext = Pick<RequestContext, 'lang' | 'links'> & {
@@ -109,6 +110,7 @@ function staffNav(ctx: PageContext, current: (s: Page['section']) => Markup | st
       <li><a href="${rel(NOTICES_PATH)}" ${current('notices')}>${t.navNotices}</a></li>
       <li><a href="${rel(ERROR_LOG_PATH)}" ${current('error-log')}>${t.navErrorLog}</a></li>
       <li><a href="${rel(SERVER_STATUS_PATH)}" ${current('server-status')}>${t.navServerStatus}</a></li>
+      <li><a href="${rel(ITEM_TYPES_PATH)}" ${current('rules')}>${t.navRules}</a></li>
     </ul>
   </nav>`;
 }

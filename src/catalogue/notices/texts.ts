@@ -109,24 +109,25 @@ export function noticeText(
   };
 }
 
-/** Subject and body of a password reset mail (ADR 0086). */
+/** Subject and body of a password reset mail (ADR 0093); the link works `minutes` long. */
 export function resetText(
   lang: Lang,
   name: string,
   url: string,
-  hours: number,
+  minutes: number,
+  username: string,
 ): { subject: string; body: string } {
   const lines =
     lang === 'de'
       ? [
-          'Sie (oder jemand anderes) haben ein neues Passwort angefordert. Mit diesem Link legen Sie es fest:',
+          `Sie (oder jemand anderes) haben ein neues Passwort für Ihr Konto „${username}“ angefordert. Mit diesem Link legen Sie es fest:`,
           url,
-          `Der Link gilt ${hours} Stunden und nur einmal. Wenn Sie nichts angefordert haben, ignorieren Sie diese Nachricht.`,
+          `Der Link gilt ${minutes} Minuten und nur einmal. Wenn Sie nichts angefordert haben, ignorieren Sie diese Nachricht.`,
         ]
       : [
-          'You (or someone else) asked for a new password. Set it with this link:',
+          `You (or someone else) asked for a new password for your account “${username}”. Set it with this link:`,
           url,
-          `The link works once, for ${hours} hours. If you did not ask for it, ignore this message.`,
+          `The link works once, for ${minutes} minutes. If you did not ask for it, ignore this message.`,
         ];
   return {
     subject: lang === 'de' ? 'Neues Passwort festlegen' : 'Set a new password',

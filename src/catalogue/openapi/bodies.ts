@@ -9,10 +9,17 @@ import {
   type FieldSpec,
   type JsonSchema,
 } from '../../http/body/index.ts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from '../accounts/index.ts';
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  ROLES,
+  MAX_EMAIL_LENGTH,
+  NOTICE_LANGUAGES,
+} from '../accounts/index.ts';
 import { COPY_FIELDS } from '../copies/index.ts';
 import { LIFE_DATES_FIELDS } from '../life-dates/index.ts';
 import { PERSON_FIELDS } from '../persons/index.ts';
+import { CLOSED_DAY_FIELDS, CODE_PATTERN, ITEM_TYPE_FIELDS } from '../rules/index.ts';
 import { RETURN_FIELD } from '../session/index.ts';
 import { WORK_FIELDS } from '../works/index.ts';
 
@@ -77,6 +84,42 @@ const password = (description: string): JsonSchema => ({
   description,
 });
 
+/** An item type's fields (ADR 0093); `code` only when creating. Blank numbers: the defaults. */
+function itemTypeBody(withCode: boolean): BodySchema {
+  const count = (rule: { min: number; max: number }, description: string): JsonSchema => ({
+    type: ['integer', 'null'],
+    minimum: rule.min,
+    maximum: rule.max,
+    description,
+  });
+  const f = ITEM_TYPE_FIELDS;
+  const text = (max: number): JsonSchema => ({ type: 'string', minLength: 1, maxLength: max });
+  const body = byHand(
+    {
+      ...(withCode && {
+        code: { type: 'string', pattern: CODE_PATTERN.source, description: 'Fixed once created.' },
+      }),
+      bezeichnung: text(f.bezeichnung.maxLength),
+      bezeichnungEn: text(f.bezeichnungEn.maxLength),
+      ausleihbar: { type: 'boolean' },
+      leihfristTage: count(f.leihfristTage, 'Loan period in days; null: the configured default.'),
+      verlaengerungen: count(f.verlaengerungen, 'Renewals; null: SHELFMARK_MAX_RENEWALS.'),
+      hoechstens: count(f.hoechstens, 'Open loans of this type per member; null: only the overall limit.'),
+    },
+    [...(withCode ? ['code'] : []), 'bezeichnung', 'bezeichnungEn', 'ausleihbar'],
+    [...(withCode ? ['code'] : []), 'bezeichnung', 'bezeichnungEn'],
+  );
+  // A form sends the numbers as text, and a blank one for the default.
+  const digits: JsonSchema = { type: 'string', pattern: '^[0-9]*$' };
+  const formProperties = {
+    ...(body.form.properties as Record<string, JsonSchema>),
+    leihfristTage: digits,
+    verlaengerungen: digits,
+    hoechstens: digits,
+  };
+  return { ...body, form: { ...body.form, properties: formProperties } };
+}
+
 export const BODIES = {
   person: fromSpec(PERSON_FIELDS),
   lifeDates: fromSpec(LIFE_DATES_FIELDS),
@@ -137,6 +180,46 @@ export const BODIES = {
     },
     ['neuesPasswort'],
   ),
+  settings: byHand(
+    {
+      email: {
+        type: ['string', 'null'],
+        maxLength: MAX_EMAIL_LENGTH,
+        description: 'The private e-mail address; empty or null: none.',
+      },
+      sprache: { type: 'string', enum: [...NOTICE_LANGUAGES] },
+      benachrichtigungen: { type: 'boolean', description: 'false: no notices (a form: unticked).' },
+      passwort: {
+        type: 'string',
+        description: 'The own password: required when the person changes their own e-mail address.',
+      },
+    },
+    ['sprache', 'benachrichtigungen'],
+    ['sprache'],
+  ),
+  passwordResetRequest: byHand(
+    {
+      konto: { type: 'string', minLength: 1, maxLength: 254, description: 'A user name or e-mail address.' },
+    },
+    ['konto'],
+  ),
+  passwordReset: byHand(
+    {
+      neuesPasswort: password('The new password (not the user name).'),
+      wiederholung: password('The new password again (required from a form).'),
+    },
+    ['neuesPasswort'],
+  ),
+  itemTypeNew: itemTypeBody(true),
+  itemType: itemTypeBody(false),
+  closedDayNew: byHand(
+    {
+      tag: { type: 'string', format: 'date', description: 'The day, YYYY-MM-DD.' },
+      anlass: { type: 'string', maxLength: CLOSED_DAY_FIELDS.anlass.maxLength },
+    },
+    ['tag'],
+  ),
+  closedDay: byHand({ anlass: { type: 'string', maxLength: CLOSED_DAY_FIELDS.anlass.maxLength } }, []),
   login: byHand(
     {
       username: { type: 'string', minLength: 1 },

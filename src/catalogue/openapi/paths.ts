@@ -454,6 +454,122 @@ const FACTS: readonly PathFacts[] = [
     },
   },
   {
+    id: 'Settings',
+    summary: "A patron's settings: private e-mail address, language of mails, notices",
+    schema: 'settings',
+    read: 'owner',
+    write: 'owner',
+    operations: {
+      GET: { summary: 'Read a patron’s settings' },
+      PUT: { summary: 'Replace a patron’s settings', body: 'settings', success: [200] },
+      PATCH: { summary: 'Change some of a patron’s settings', body: 'settings' },
+    },
+  },
+  {
+    id: 'PasswordResetRequest',
+    summary: 'Asking for a password reset link by e-mail',
+    schema: 'password-reset-request',
+    query: [
+      {
+        name: 'angefordert',
+        schema: text,
+        description: 'The page after a request (a form’s 303 goes there): it says the link is on its way.',
+      },
+    ],
+    read: 'anyone',
+    write: 'anyone',
+    operations: {
+      GET: { summary: 'Whether reset by e-mail is set up; HTML: the request form' },
+      POST: {
+        summary: 'Ask for a reset link for a user name or e-mail address',
+        description:
+          'The answer is the same whether or not an account was found; each account it names that has an address gets a link. Rate-limited per given name or address and per client.',
+        body: 'passwordResetRequest',
+        success: [204],
+        refusals: ['SHELFMARK_TOO_MANY_REQUESTS', 'SHELFMARK_SERVICE_UNAVAILABLE'],
+      },
+    },
+  },
+  {
+    id: 'PasswordReset',
+    summary: 'A password reset link (single use, expires)',
+    schema: 'password-reset',
+    read: 'anyone',
+    write: 'anyone',
+    operations: {
+      GET: {
+        summary: 'Whose account the link is for, until when it works',
+        refusals: ['SHELFMARK_RESET_LINK_INVALID'],
+      },
+      POST: {
+        summary: 'Set the new password; every session of the account ends',
+        body: 'passwordReset',
+        success: [204],
+        refusals: ['SHELFMARK_RESET_LINK_INVALID'],
+      },
+    },
+  },
+  {
+    id: 'ItemTypes',
+    summary: 'The item types: how each kind of copy lends (ADR 0084)',
+    schema: 'item-types',
+    read: 'staff',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'List the item types' },
+      POST: {
+        summary: 'Create an item type',
+        body: 'itemTypeNew',
+        answers: 'item-type',
+        refusals: ['SHELFMARK_CONFLICT'],
+      },
+    },
+  },
+  {
+    id: 'ItemType',
+    summary: 'An item type',
+    schema: 'item-type',
+    read: 'staff',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'Read an item type' },
+      PUT: { summary: 'Replace an item type (its code stays)', body: 'itemType', success: [200] },
+      PATCH: { summary: 'Change some of an item type', body: 'itemType' },
+      DELETE: {
+        summary: 'Delete an item type no copy has',
+        refusals: ['SHELFMARK_ITEM_TYPE_IN_USE'],
+      },
+    },
+  },
+  {
+    id: 'ClosedDays',
+    summary: 'The closed days: nothing falls due on them (ADR 0084)',
+    schema: 'closed-days',
+    read: 'staff',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'List the closed days' },
+      POST: {
+        summary: 'Add a closed day',
+        body: 'closedDayNew',
+        answers: 'closed-day',
+        refusals: ['SHELFMARK_CONFLICT'],
+      },
+    },
+  },
+  {
+    id: 'ClosedDay',
+    summary: 'A closed day',
+    schema: 'closed-day',
+    read: 'staff',
+    write: 'staff',
+    operations: {
+      GET: { summary: 'Read a closed day' },
+      PUT: { summary: 'Add the day or change its reason', body: 'closedDay' },
+      DELETE: { summary: 'Open the day again' },
+    },
+  },
+  {
     id: 'Session',
     summary: 'The session',
     schema: 'session',

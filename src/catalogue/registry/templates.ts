@@ -28,8 +28,15 @@ export function routeOf(id: UrlId): string {
   return url.route ? url.route.slice(0, url.route.indexOf('?')) : url.path;
 }
 
+/** Parameters narrower than a slug: an item type's code, a day, a reset link's token. */
+const NARROW: Readonly<Record<string, string>> = {
+  code: '([a-z0-9-]+)',
+  tag: '(\\d{4}-\\d{2}-\\d{2})',
+  token: '([A-Za-z0-9_-]+)',
+};
+
 /** A parameter's group in a rewrite pattern. */
-const groupOf = (name: string): string => (isNumberParameter(name) ? '(\\d+)' : '([^/.]+)');
+const groupOf = (name: string): string => (isNumberParameter(name) ? '(\\d+)' : (NARROW[name] ?? '([^/.]+)'));
 
 /** The rewrite rule of one URL (`^/personen/([^/.]+)$` → `/person?slug=$1`), or null without a route. */
 export function rewriteRule(url: ResourceUrl): RewriteRule | null {

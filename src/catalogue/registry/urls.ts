@@ -105,6 +105,36 @@ export const RESOURCE_URLS = [
     path: '/ausleihen/ueberfaellig',
     section: 'overdue-loans',
   },
+  // The patron's settings: e-mail address, language, notices (ADR 0093).
+  {
+    id: 'Settings',
+    resource: 'account-settings',
+    path: '/personen/{slug}/konto/einstellungen',
+    route: '/konto/einstellungen?slug={slug}',
+  },
+  // Password reset by e-mailed link (ADR 0093): the request form, and the link (the token is the secret).
+  { id: 'PasswordResetRequest', resource: 'password-reset-request', path: '/passwort-vergessen' },
+  {
+    id: 'PasswordReset',
+    resource: 'password-reset',
+    path: '/passwort-neu/{token}',
+    route: '/passwort-neu?token={token}',
+  },
+  // Staff's circulation rules: item types and closed days (ADR 0084, 0093).
+  { id: 'ItemTypes', resource: 'item-types', path: '/ausleihregeln/medientypen', section: 'rules' },
+  {
+    id: 'ItemType',
+    resource: 'item-type',
+    path: '/ausleihregeln/medientypen/{code}',
+    route: '/medientyp?code={code}',
+  },
+  { id: 'ClosedDays', resource: 'closed-days', path: '/ausleihregeln/schliesstage', section: 'rules' },
+  {
+    id: 'ClosedDay',
+    resource: 'closed-day',
+    path: '/ausleihregeln/schliesstage/{tag}',
+    route: '/schliesstag?tag={tag}',
+  },
   { id: 'Session', resource: 'session', path: '/sitzung' },
   { id: 'ErrorLog', resource: 'error-log', path: '/protokoll/fehler', section: 'error-log' },
   { id: 'ServerStatus', resource: 'server-status', path: '/server-status', section: 'server-status' },

@@ -8,3 +8,7 @@ export {
   type TermsRefusal,
 } from './terms.ts';
 export { dayOf, isDay, nextOpenDay } from './calendar.ts';
+export { createRulesEditingStore, ItemTypeInUseError, type RulesEditingStore } from './editing-store.ts';
+export { itemTypeResources, closedDayResources } from './editing-resources.ts';
+export { ITEM_TYPES_PATH, CLOSED_DAYS_PATH, itemTypePath, closedDayPath } from './editing-paths.ts';
+export { ITEM_TYPE_FIELDS, CLOSED_DAY_FIELDS, CODE_PATTERN } from './editing-input.ts';

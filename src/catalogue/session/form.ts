@@ -6,6 +6,9 @@ import type { Lang, Links } from '../../http/resource/types.ts';
 import { RETURN_FIELD, SESSION_PATH } from './return-path.ts';
 import { sessionStrings } from './strings.ts';
 
+/** The password reset's request form (src/catalogue/password-reset, ADR 0093). */
+const FORGOT_PATH = '/passwort-vergessen';
+
 export interface FormContext {
   readonly lang: Lang;
   readonly links: Links;
@@ -38,6 +41,7 @@ export function loginForm(ctx: FormContext, returnTo: string, idPrefix = 'anmeld
       <input id="${idPrefix}-passwort" name="password" type="password" autocomplete="current-password" required />
     </p>
     <p><button type="submit">${t.loginButton}</button></p>
+    <p class="forgot"><a href="${ctx.links.relative(FORGOT_PATH)}">${t.forgotPassword}</a></p>
   </form>`;
 }
 

@@ -41,3 +41,4 @@ export { hasBody, staffOnly } from './access.ts';
 export { againWhenChanged } from './changed.ts';
 export { serialized } from './lock.ts';
 export { invalidOutcome } from './outcomes.ts';
+export { writtenOutcome } from './outcomes.ts';

@@ -28,7 +28,11 @@ export const ERROR_CODES = {
   SHELFMARK_LOAN_LIMIT: { status: 409, title: 'Conflict' },
   /** The copy asked for is kept on the hold shelf for another member (ADR 0082). */
   SHELFMARK_COPY_HELD: { status: 409, title: 'Conflict' },
+  /** An item type that copies still have cannot be deleted (ADR 0093). */
+  SHELFMARK_ITEM_TYPE_IN_USE: { status: 409, title: 'Conflict' },
   SHELFMARK_GONE: { status: 410, title: 'Gone' },
+  /** A password reset link that was used or has expired (ADR 0093). */
+  SHELFMARK_RESET_LINK_INVALID: { status: 410, title: 'Gone' },
   SHELFMARK_PRECONDITION_FAILED: { status: 412, title: 'Precondition Failed' },
   SHELFMARK_BODY_TOO_LARGE: { status: 413, title: 'Content Too Large' },
   SHELFMARK_URI_TOO_LONG: { status: 414, title: 'URI Too Long' },
