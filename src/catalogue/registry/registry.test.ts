@@ -28,17 +28,24 @@ test('ids are unique and every route names each parameter of its path once', () 
   }
 });
 
+/** Examples of the parameters narrower than a slug (an item type's code, a day, a token). */
+const EXAMPLES: Readonly<Record<string, string>> = { code: 'dvd', tag: '2026-12-24', token: 'aB3_-x' };
+
 test('a rewrite rule sends the readable path to the route, and only it', () => {
   const copy = rewriteRule(RESOURCE_URLS.find((u) => u.id === 'Copy')!)!;
   assert.equal('/werke/faust/exemplare/2'.replace(copy.pattern, copy.target), '/exemplar?werk=faust&slug=2');
   for (const other of ['/werke/faust/exemplare/x', '/werke/faust/exemplare/2.json', '/werke/faust/exemplare'])
     assert.equal(copy.pattern.test(other), false, other);
   assert.equal(rewriteRule(RESOURCE_URLS.find((u) => u.id === 'Persons')!), null);
+  // A narrow parameter takes only its own shape.
+  const day = rewriteRule(RESOURCE_URLS.find((u) => u.id === 'ClosedDay')!)!;
+  assert.equal(day.pattern.test('/ausleihregeln/schliesstage/2026-12-24'), true);
+  assert.equal(day.pattern.test('/ausleihregeln/schliesstage/weihnachten'), false);
   const rules = RESOURCE_URLS.flatMap((u) => rewriteRule(u) ?? []);
   // Every readable path (an example of each) matches exactly one rule.
   for (const url of RESOURCE_URLS.filter((u) => 'route' in u)) {
     const example = url.path.replace(/\{([a-z_]+)\}/g, (_, name: string) =>
-      name.endsWith('_id') || name === 'nummer' ? '7' : 'goethe',
+      name.endsWith('_id') || name === 'nummer' ? '7' : (EXAMPLES[name] ?? 'goethe'),
     );
     assert.equal(rules.filter((r) => r.pattern.test(example)).length, 1, example);
   }
