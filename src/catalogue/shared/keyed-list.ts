@@ -175,6 +175,21 @@ export function keyedList<T extends ListedTable>(
         .execute();
       return rows.length > cap ? { count: cap, exact: false } : { count: rows.length, exact: true };
     },
+    /**
+     * The ids of up to `cap + 1` rows shown (live, in scope, matching `plan`): read as the total
+     * reads them (in list order from a ranked or term index, in any order otherwise), for counting
+     * what they hold (the works' facets, ADR 0094).
+     */
+    async sample(plan: FullTextPlan | undefined, cap = SEARCH_COUNT_CAP): Promise<number[]> {
+      const filter = plan === undefined ? undefined : plan.kind === 'filter' ? plan.filter : plan.probe;
+      const rows = await (
+        filter?.ranked || filter?.terms ? ordered(filter, EVERYTHING, true, cap + 1) : within(filter, EVERYTHING)
+      )
+        .select(sql<number>`${sql.ref(`${table}.id`)}`.as('id'))
+        .limit(cap + 1)
+        .execute();
+      return rows.map((row) => Number(row.id));
+    },
     /** Rows in key order; `limit` bounds what a term index scan reads (the caller limits too). */
     inOrder: (filter: RowFilter | undefined, range: KeyRange, limit: number) =>
       typed(ordered(filter, range, true, limit)),
@@ -204,11 +219,11 @@ export function keyedList<T extends ListedTable>(
  * for both (a several-words count on PostgreSQL is most of the time, ADR 0065). A later page
  * counts after its rows, as before, so a cursor the page refuses (400) costs no count.
  */
-export function totalFor(
-  total: () => Promise<Total>,
+export function totalFor<T = Total>(
+  total: () => Promise<T>,
   request: { readonly after?: string | undefined; readonly before?: string | undefined },
   concurrentReads: boolean,
-): () => Promise<Total> {
+): () => Promise<T> {
   if (!concurrentReads || request.after !== undefined || request.before !== undefined) return total;
   const early = total();
   // Awaited after the page; should the page fail first, this rejection is nobody's answer.

@@ -1,6 +1,6 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
 import { lockChangeCounter } from '../changes.ts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   clampLimit,
   detectDialect,
@@ -20,7 +20,11 @@ import {
   type Page,
   type PageRequest,
   type PersonRef,
+  type Total,
   type Work,
+  type WorkFacets,
+  type WorkPage,
+  type WorkPageRequest,
   type WorkStore,
   type WorkSummary,
 } from '../model.ts';
@@ -31,7 +35,8 @@ import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
 import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/queue.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { keyedList, totalFor } from '../shared/keyed-list.ts';
+import { keyedList, SEARCH_COUNT_CAP, totalFor } from '../shared/keyed-list.ts';
+import { countFacets, facetCondition } from './facets.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
 import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
@@ -149,21 +154,37 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   const { capabilities, now, maxPageSize } = resolveOptions(db, options);
   // Reads show kept copies as of now (copies/read.ts, ADR 0067).
   const clock: ReadClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
-  const exactWorks = exactWorksOf(db);
 
   return {
     byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id, clock) : Promise.resolve(null)),
 
     bySlug: (slug) => loadWorkBySlug(db, slug, clock),
 
-    async list(request: PageRequest): Promise<Page<WorkSummary>> {
+    async list(request: WorkPageRequest): Promise<WorkPage> {
       const limit = clampLimit(request.limit, maxPageSize);
       const plan = request.q?.trim()
         ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
         : undefined;
-      if (plan === null) return { items: [], total: { count: 0, exact: true } };
-      const list = keyedList(db, 'works');
-      const total = totalFor(() => list.total(plan), request, capabilities.concurrentReads);
+      if (plan === null) return { items: [], total: { count: 0, exact: true }, facets: NO_FACETS };
+      // Facet filters narrow the rows every plan reads (keyed-list.ts `scope.where`).
+      const where = facetCondition(request.facets);
+      const list = keyedList(db, 'works', where ? { where, counted: 'works' } : undefined);
+      // The total and the facets from one read of the first matches (ADR 0094); the unfiltered
+      // list keeps its kept count.
+      const counting = totalFor(
+        async (): Promise<{ total: Total; facets: WorkFacets }> => {
+          const ids = await list.sample(plan, SEARCH_COUNT_CAP);
+          const exact = ids.length <= SEARCH_COUNT_CAP;
+          const total =
+            plan === undefined && where === undefined
+              ? await list.total(undefined)
+              : { count: exact ? ids.length : SEARCH_COUNT_CAP, exact };
+          return { total, facets: await countFacets(db, ids, exact) };
+        },
+        request,
+        capabilities.concurrentReads,
+      );
+      const total = async () => (await counting()).total;
       const plainPage = (range: KeysetRequest) =>
         keysetPage(
           range,
@@ -183,7 +204,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const range = { after: request.after, before: request.before, limit };
       const page =
         request.order === 'relevanz' && plan !== undefined
-          ? await relevancePage(range, await exactMatches(db, request.q!, exactWorks), plainPage)
+          ? await relevancePage(range, await exactMatches(db, request.q!, exactWorksOf(db, where)), plainPage)
           : await plainPage(range);
       const persons = await personsOfWorks(
         db,
@@ -197,6 +218,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       return {
         ...page,
         total: counted,
+        facets: (await counting()).facets,
         ...(suggestion !== undefined && { suggestion }),
         items: page.items.map(({ sort_key: _key, ...work }) => ({
           ...work,
@@ -324,12 +346,14 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
 }
 
 /** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */
-function exactWorksOf(db: Kysely<DB>) {
+function exactWorksOf(db: Kysely<DB>, facets: Expression<SqlBool> | undefined) {
   return (ids: readonly number[] | undefined, titleKey: string | undefined) => {
     let query = db
       .selectFrom('works')
       .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
       .where('works.deleted_at', 'is', null);
+    // The exact part shows only works the facet filters keep, like the rest (ADR 0094).
+    if (facets !== undefined) query = query.where(facets);
     if (titleKey !== undefined) query = query.where('works.sort_key', '=', titleKey);
     if (ids !== undefined)
       query = query.where('works.id', 'in', (eb) =>
@@ -341,6 +365,8 @@ function exactWorksOf(db: Kysely<DB>) {
     return query.orderBy('works.sort_key').orderBy('works.id').limit(EXACT_CAP).execute();
   };
 }
+
+const NO_FACETS: WorkFacets = { exact: true, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
 
 const WORK_SEARCH = {
   idColumn: 'works.id',
