@@ -105,6 +105,10 @@ export interface PersonStore {
   list(page: PageRequest, viewer?: Principal | null): Promise<Page<PersonSummary>>;
 }
 
+/** The works list's facets, in the order their parameters are written (ADR 0094). */
+export const FACET_NAMES = ['autor', 'dekade', 'verfuegbar', 'medientyp'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
 /** Facet filters of the works list (ADR 0094): each narrows the list; together they all must hold. */
 export interface WorkFacetFilters {
   /** A person's slug: their works. */

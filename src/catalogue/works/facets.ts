@@ -6,15 +6,13 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { detectDialect } from '../../storage/index.ts';
 import { isFreeCopy } from '../copies/free.ts';
 import type { DB } from '../tables.ts';
-import type { WorkFacetFilters, WorkFacets } from '../model.ts';
+import { FACET_NAMES, type WorkFacetFilters, type WorkFacets } from '../model.ts';
 
 /** Matches counted for the facets; beyond them the counts say "at least" (like `gesamtMehrAls`). */
 export const FACET_SAMPLE = 500;
 
 /** Authors listed in the author facet: those with the most matches (then by name). */
 export const AUTHOR_FACET_SIZE = 10;
-
-export const FACET_NAMES = ['autor', 'dekade', 'verfuegbar', 'medientyp'] as const;
 
 export function hasFacetFilter(filters: WorkFacetFilters | undefined): boolean {
   return filters !== undefined && FACET_NAMES.some((name) => filters[name] !== undefined);

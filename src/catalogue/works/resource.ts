@@ -10,6 +10,8 @@ import { workRepresentation } from './work-view.ts';
 import { pickWriteMethods } from '../writes/index.ts';
 import { isWritableWorkStore, workWriteMethods } from './write.ts';
 import { worksView, type WorksModel } from './works-view.ts';
+import { facetFilters } from './facet-query.ts';
+import { facetsModel } from './facets-view.ts';
 
 export function workResource(store: WorkStore, persons?: PersonStore): ResourceDefinition {
   return {
@@ -38,7 +40,8 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
     path: '/werke',
     methods: {
       GET: async (ctx) => {
-        const query = listQuery(ctx, { orders: true });
+        const facets = facetFilters(ctx.query);
+        const query = { ...listQuery(ctx, { orders: true }), ...(facets && { facets }) };
         const page = await loadPage(store.list(query));
         const links = pageLinks('/werke', query, page, ctx);
         const model: WorksModel = {
@@ -47,6 +50,8 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
           links,
           suggestion: suggestionLink('/werke', query, page, ctx),
           canonicalPath: pagePath('/werke', query),
+          facets: facetsModel(query, page.facets, ctx),
+          noindex: facets !== undefined,
         };
         return {
           type: 'representation',
@@ -56,6 +61,9 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
             canonicalPath: model.canonicalPath,
             schema: 'works',
             links: linkHeaders(links),
+            // Filtered pages are countless variations of the list: kept out of search engines
+            // (and robots.txt disallows their parameters, ADR 0094).
+            ...(model.noindex && { robots: 'noindex' }),
           },
         };
       },
