@@ -9,6 +9,10 @@ import type { DB } from '../tables.ts';
 import type { WorkFacetFilters, WorkFacets, WorkPageRequest } from '../model.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
+import { fakeContext, render, renderText, squash } from '../../../test/kit/catalogue/fakes.ts';
+import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
+import { HttpError } from '../shared/errors.ts';
+import { worksResource } from './resource.ts';
 
 interface Truth {
   readonly id: number;
@@ -231,6 +235,83 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         facets.verfuegbar.map((v) => v.value),
         ['ja', 'nein'],
       );
+    });
+
+    test('every format shows the facets with counts and applying URLs, keeps filters in its links, validates', async () => {
+      const get = (query: string, format: 'html' | 'xml' | 'json' = 'html') =>
+        worksResource(stores.works).methods.GET!(fakeContext({ query, format }));
+      const autor = slugs[1]!;
+      const outcome = await get(`q=buch&autor=${autor}&verfuegbar=ja&anzahl=1`);
+      const rep = outcome.type === 'representation' ? outcome.representation : undefined;
+      assert.equal(rep?.robots, 'noindex');
+      const json = render(outcome, 'json') as {
+        naechste?: string;
+        gesamt: number;
+        filter: { facette: string; wert: string; entfernen: string }[];
+        facetten: Record<string, { wert: string; anzahl: number; url: string; gewaehlt?: true; name?: string }[]> & {
+          genau: boolean;
+        };
+      };
+      assert.equal(jsonErrors('works', json), '');
+      const base = 'https://library.example/werke';
+      assert.equal(json.naechste?.startsWith(`${base}?q=buch&autor=${autor}&verfuegbar=ja&nach=`), true);
+      assert.ok(json.naechste?.endsWith('&anzahl=1'));
+      assert.deepEqual(json.filter, [
+        { facette: 'autor', wert: autor, entfernen: `${base}?q=buch&verfuegbar=ja&anzahl=1` },
+        { facette: 'verfuegbar', wert: 'ja', entfernen: `${base}?q=buch&autor=${autor}&anzahl=1` },
+      ]);
+      assert.equal(json.facetten.genau, true);
+      const chosen = json.facetten.autor!.find((a) => a.wert === autor)!;
+      assert.equal(chosen.gewaehlt, true);
+      assert.equal(chosen.anzahl, json.gesamt, 'every match is by the chosen author');
+      assert.equal(chosen.name, 'Bruno Berg');
+      const decade = json.facetten.dekade![0]!;
+      assert.equal(decade.url, `${base}?q=buch&autor=${autor}&dekade=${decade.wert}&verfuegbar=ja&anzahl=1`);
+      assert.equal(json.facetten.verfuegbar!.length, 1);
+
+      const xml = renderText(outcome, 'xml');
+      assert.equal(await xmlErrors('works', xml), '');
+      assert.match(xml, new RegExp(`<filter facette="autor" wert="${autor}" entfernen="${base}\\?q=buch&amp;verfuegbar=ja&amp;anzahl=1"/>`));
+      assert.match(xml, /<facetten genau="true">/);
+      assert.match(xml, new RegExp(`<wert wert="${autor}" anzahl="${json.gesamt}" ref="[^"]+" gewaehlt="true">Bruno Berg</wert>`));
+
+      const html = squash(renderText(outcome, 'html'));
+      assert.match(html, /<meta name="robots" content="noindex">/);
+      assert.match(html, /<aside class="facets" aria-label="Eingrenzen">/);
+      assert.match(html, /<strong aria-current="true">Bruno Berg<\/strong>/);
+      assert.match(html, new RegExp(`<a href="/werke\\?q=buch&amp;autor=${autor}&amp;dekade=${decade.wert}&amp;verfuegbar=ja&amp;anzahl=1" rel="nofollow">${decade.wert}er</a>`));
+      // The next page link keeps the filters.
+      assert.match(html, new RegExp(`href="/werke\\?q=buch&amp;autor=${autor}&amp;verfuegbar=ja&amp;nach=`));
+      // The order links keep them too.
+      assert.match(html, new RegExp(`href="/werke\\?q=buch&amp;sortierung=relevanz&amp;autor=${autor}&amp;verfuegbar=ja&amp;anzahl=1"`));
+
+      // Unfiltered: indexable, the facets still shown.
+      const plain = await get('');
+      assert.equal(plain.type === 'representation' && plain.representation.robots, undefined);
+      assert.doesNotMatch(squash(renderText(plain, 'html')), /name="robots"/);
+      const english = squash(
+        (plain.type === 'representation' &&
+          plain.representation.view.html(plain.representation.model as never, fakeContext({ lang: 'en' })).text) ||
+          '',
+      );
+      assert.match(english, /<h3>Availability<\/h3>/);
+      assert.match(english, />available now<\/a>/);
+      assert.equal(await xmlErrors('works', renderText(plain, 'xml')), '');
+      assert.equal(jsonErrors('works', render(plain, 'json')), '');
+    });
+
+    test('a malformed facet value is 400; an unknown author or type finds nothing', async () => {
+      const get = (query: string) => worksResource(stores.works).methods.GET!(fakeContext({ query, format: 'json' }));
+      for (const query of ['dekade=1905', 'dekade=19x0', 'dekade=9990', 'verfuegbar=vielleicht', 'autor=Not%20A%20Slug', 'medientyp=DVD!'])
+        await assert.rejects(get(query), (e) => e instanceof HttpError && e.status === 400, query);
+      for (const query of ['autor=niemand', 'medientyp=kassette']) {
+        const json = render(await get(query), 'json') as { gesamt: number; werk: unknown[] };
+        assert.equal(json.gesamt, 0, query);
+        assert.equal(jsonErrors('works', json), '');
+      }
+      // An empty value is no filter.
+      const all = render(await get('dekade=&autor='), 'json') as { filter?: unknown };
+      assert.equal(all.filter, undefined);
     });
 
     test('relevance order keeps only the works the filters keep, exact part included', async () => {
