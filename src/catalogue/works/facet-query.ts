@@ -4,6 +4,9 @@ import type { WorkFacetFilters } from '../model.ts';
 import { isValidSlug } from '../slugs.ts';
 import { YEAR_MAX, YEAR_MIN } from './work-input.ts';
 
+/** The shape of an item type's code (`buch`, `dvd`, `praesenz`). */
+export const ITEM_TYPE_CODE = /^[a-z0-9_-]{1,40}$/;
+
 const badFacet = (detail: string) => new HttpError('SHELFMARK_BAD_REQUEST', { detail });
 
 /**
@@ -26,7 +29,7 @@ export function facetFilters(query: URLSearchParams): WorkFacetFilters | undefin
   if (verfuegbar !== undefined && verfuegbar !== 'ja' && verfuegbar !== 'nein')
     throw badFacet('verfuegbar must be ja or nein.');
   const medientyp = given('medientyp');
-  if (medientyp !== undefined && !/^[a-z0-9_-]{1,40}$/.test(medientyp))
+  if (medientyp !== undefined && !ITEM_TYPE_CODE.test(medientyp))
     throw badFacet('medientyp must be the code of an item type.');
   const filters: WorkFacetFilters = {
     ...(autor !== undefined && { autor }),
