@@ -9,6 +9,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import {
+  detectDialect,
   keyRangeFilters,
   termCount,
   termScan,
@@ -46,6 +47,7 @@ export function keyedList<T extends ListedTable>(
   scope: ListScope = { counted: table },
 ) {
   const key = [`${table}.sort_key`, `${table}.id`];
+  const sqlite = detectDialect(db) === 'sqlite';
   // One cast: Kysely cannot resolve columns of a generic table name, and both tables have
   // the columns used here (id, sort_key, deleted_at).
   const from = () => db.selectFrom(table) as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>;
@@ -64,7 +66,8 @@ export function keyedList<T extends ListedTable>(
     for (const where of [...(filter ? [filter.where] : []), ...keyRangeFilters(key, range)])
       query = query.where(where);
     if (!filter?.collect) return query;
-    const fenced = query.selectAll().offset(0).as(table);
+    // SQLite takes OFFSET only after a LIMIT (-1: none).
+    const fenced = (sqlite ? query.selectAll().limit(-1) : query.selectAll()).offset(0).as(table);
     return db.selectFrom(fenced) as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>;
   };
   /**

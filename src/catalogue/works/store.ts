@@ -5,6 +5,7 @@ import {
   clampLimit,
   detectDialect,
   ForeignKeyError,
+  fullTextRowTest,
   keysetPage,
   placeUnranked,
   param,
@@ -13,6 +14,7 @@ import {
   searchKeyset,
   sortKey,
   suggestQuery,
+  type FullTextPlan,
   type KeysetRequest,
 } from '../../storage/index.ts';
 import {
@@ -155,6 +157,18 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   // Reads show kept copies as of now (copies/read.ts, ADR 0067).
   const clock: ReadClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
 
+  /**
+   * One person's works are few beside the catalogue: collect them (fenced, through
+   * person_work_person), test each against the search, sort only those (ADR 0094). The list order
+   * or a search's plans would walk the whole list, or read every match of a common word, to find
+   * the few that are theirs.
+   */
+  const authorPlan = (q: string | undefined): FullTextPlan | null => {
+    if (!q?.trim()) return { kind: 'filter', filter: { where: sql<SqlBool>`true`, collect: true } };
+    const where = fullTextRowTest(capabilities, WORK_SEARCH, q);
+    return where && { kind: 'filter', filter: { where, collect: true } };
+  };
+
   return {
     byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id, clock) : Promise.resolve(null)),
 
@@ -162,9 +176,12 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
 
     async list(request: WorkPageRequest): Promise<WorkPage> {
       const limit = clampLimit(request.limit, maxPageSize);
-      const plan = request.q?.trim()
-        ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
-        : undefined;
+      const plan =
+        request.facets?.autor !== undefined
+          ? authorPlan(request.q)
+          : request.q?.trim()
+            ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
+            : undefined;
       if (plan === null) return { items: [], total: { count: 0, exact: true }, facets: NO_FACETS };
       // Facet filters narrow the rows every plan reads (keyed-list.ts `scope.where`).
       const where = facetCondition(request.facets);
