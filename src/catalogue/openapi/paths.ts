@@ -114,7 +114,8 @@ const WORKS_QUERY: readonly QueryParameter[] = [
   {
     name: 'medientyp',
     schema: { type: 'string', pattern: ITEM_TYPE_CODE.source },
-    description: "Facet: an item type's code (`buch`, `dvd`, `praesenz`); only works with a copy of that type.",
+    description:
+      "Facet: an item type's code (`buch`, `dvd`, `praesenz`); only works with a copy of that type.",
   },
 ];
 

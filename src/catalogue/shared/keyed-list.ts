@@ -186,7 +186,9 @@ export function keyedList<T extends ListedTable>(
     async sample(plan: FullTextPlan | undefined, cap = SEARCH_COUNT_CAP): Promise<number[]> {
       const filter = plan === undefined ? undefined : plan.kind === 'filter' ? plan.filter : plan.probe;
       const rows = await (
-        filter?.ranked || filter?.terms ? ordered(filter, EVERYTHING, true, cap + 1) : within(filter, EVERYTHING)
+        filter?.ranked || filter?.terms
+          ? ordered(filter, EVERYTHING, true, cap + 1)
+          : within(filter, EVERYTHING)
       )
         .select(sql<number>`${sql.ref(`${table}.id`)}`.as('id'))
         .limit(cap + 1)

@@ -40,7 +40,6 @@ export function listQuery(ctx: RequestContext, options: { orders?: boolean } = {
   return { q, ...(order && { order }), after, before, limit };
 }
 
-
 /** The readable path of a page: `/werke?q=faust&nach=abc&anzahl=50` (defaults left out). */
 export function pagePath(collection: string, query: ListQuery): string {
   const params = new URLSearchParams();

@@ -25,7 +25,11 @@ export interface FacetsModel {
   readonly exact: boolean;
   readonly groups: readonly { readonly name: FacetName; readonly values: readonly FacetEntry[] }[];
   /** The filters applied, each with the list's first page without it. */
-  readonly applied: readonly { readonly name: FacetName; readonly value: string; readonly removePath: string }[];
+  readonly applied: readonly {
+    readonly name: FacetName;
+    readonly value: string;
+    readonly removePath: string;
+  }[];
 }
 
 export function facetsModel(
@@ -52,13 +56,17 @@ export function facetsModel(
     groups: [
       {
         name: 'autor',
-        values: facets.autor.map((p) => entry('autor', p.slug, p.count, { de: fullName(p), en: fullName(p) })),
+        values: facets.autor.map((p) =>
+          entry('autor', p.slug, p.count, { de: fullName(p), en: fullName(p) }),
+        ),
       },
       { name: 'dekade', values: facets.dekade.map((d) => entry('dekade', d.value, d.count)) },
       { name: 'verfuegbar', values: facets.verfuegbar.map((v) => entry('verfuegbar', v.value, v.count)) },
       {
         name: 'medientyp',
-        values: facets.medientyp.map((t) => entry('medientyp', t.value, t.count, { de: t.name_de, en: t.name_en })),
+        values: facets.medientyp.map((t) =>
+          entry('medientyp', t.value, t.count, { de: t.name_de, en: t.name_en }),
+        ),
       },
     ],
     applied: FACET_NAMES.flatMap((name) => {
@@ -70,7 +78,11 @@ export function facetsModel(
   };
 }
 
-function valueLabel(name: FacetName, entry: { value: string; names?: FacetEntry['names'] }, ctx: RequestContext) {
+function valueLabel(
+  name: FacetName,
+  entry: { value: string; names?: FacetEntry['names'] },
+  ctx: RequestContext,
+) {
   const t = strings(ctx.lang);
   if (entry.names) return entry.names[ctx.lang === 'en' ? 'en' : 'de'];
   if (name === 'dekade') return t.decade(Number(entry.value));
@@ -80,9 +92,12 @@ function valueLabel(name: FacetName, entry: { value: string; names?: FacetEntry[
 
 function groupTitle(name: FacetName, ctx: RequestContext): string {
   const t = strings(ctx.lang);
-  return { autor: t.facetAuthor, dekade: t.facetDecade, verfuegbar: t.facetAvailability, medientyp: t.facetItemType }[
-    name
-  ];
+  return {
+    autor: t.facetAuthor,
+    dekade: t.facetDecade,
+    verfuegbar: t.facetAvailability,
+    medientyp: t.facetItemType,
+  }[name];
 }
 
 /** The sidebar: a list of links per facet, the applied ones marked with a link that lifts them. */
@@ -92,7 +107,8 @@ export function facetsHtml(m: FacetsModel | undefined, ctx: RequestContext): Mar
   const rel = (p: string) => ctx.links.relative(p);
   const groups = m.groups.filter((g) => g.values.length > 0 || m.applied.some((a) => a.name === g.name));
   if (groups.length === 0) return html``;
-  const count = (n: number) => html` <span class="count">${m.exact ? '' : '≥ '}${n.toLocaleString(ctx.lang)}</span>`;
+  const count = (n: number) =>
+    html` <span class="count">${m.exact ? '' : '≥ '}${n.toLocaleString(ctx.lang)}</span>`;
   return html`<aside class="facets" aria-label="${t.facetsLabel}">
     <h2>${t.facetsLabel}</h2>
     ${groups.map((g) => {

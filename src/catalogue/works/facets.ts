@@ -99,7 +99,13 @@ export async function countFacets(
   return {
     exact,
     autor: of('autor')
-      .map((r) => ({ id: Number(r.id), slug: r.value, vorname: r.a ?? '', nachname: r.b ?? '', count: Number(r.n) }))
+      .map((r) => ({
+        id: Number(r.id),
+        slug: r.value,
+        vorname: r.a ?? '',
+        nachname: r.b ?? '',
+        count: Number(r.n),
+      }))
       .sort((x, y) => byCount(x, y) || compareNames(x, y))
       .slice(0, AUTHOR_FACET_SIZE),
     dekade: of('dekade')
@@ -119,5 +125,9 @@ function compareNames(
   x: { nachname: string; vorname: string; slug: string },
   y: { nachname: string; vorname: string; slug: string },
 ): number {
-  return x.nachname.localeCompare(y.nachname, 'de') || x.vorname.localeCompare(y.vorname, 'de') || (x.slug < y.slug ? -1 : 1);
+  return (
+    x.nachname.localeCompare(y.nachname, 'de') ||
+    x.vorname.localeCompare(y.vorname, 'de') ||
+    (x.slug < y.slug ? -1 : 1)
+  );
 }

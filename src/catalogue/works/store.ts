@@ -19,8 +19,6 @@ import {
 } from '../../storage/index.ts';
 import {
   SUGGEST_BELOW,
-  type Page,
-  type PageRequest,
   type PersonRef,
   type Total,
   type Work,
@@ -28,7 +26,6 @@ import {
   type WorkPage,
   type WorkPageRequest,
   type WorkStore,
-  type WorkSummary,
 } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
