@@ -21,6 +21,7 @@ import { oaiDatestamps } from './0018-oai-datestamps.ts';
 import { cardNumbers } from './0019-card-numbers.ts';
 import { circulationRules } from './0020-circulation-rules.ts';
 import { notices } from './0021-notices.ts';
+import { worksDecade } from './0025-works-decade.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -44,4 +45,5 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0019-card-numbers': cardNumbers(context),
   '0020-circulation-rules': circulationRules(context),
   '0021-notices': notices(context),
+  '0025-works-decade': worksDecade(context),
 });
