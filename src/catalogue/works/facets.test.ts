@@ -13,6 +13,7 @@ import { fakeContext, render, renderText, squash } from '../../../test/kit/catal
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { HttpError } from '../shared/errors.ts';
 import { worksResource } from './resource.ts';
+import { SEARCH_COUNT_CAP } from '../shared/keyed-list.ts';
 
 interface Truth {
   readonly id: number;
@@ -366,6 +367,58 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         assert.deepEqual(new Set(ranked.ids), expected, JSON.stringify(facets));
         assert.equal(ranked.ids.length, expected.size);
       }
+    });
+  });
+}
+
+for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
+  describe(`works facets past the count's cap on ${target.dialect}`, { skip: target.skip }, () => {
+    let database: TestDatabase<DB>;
+    let stores: CatalogueStores;
+    const MANY = SEARCH_COUNT_CAP + 20;
+
+    before(async () => {
+      database = await target.open();
+      stores = createStores(database.db, { capabilities: database.capabilities });
+      const author = await stores.persons.create({ vorname: 'Vera', nachname: 'Viel' });
+      for (let i = 0; i < MANY; i++)
+        await stores.works.create({ titel: `Masse ${i}`, jahr: 1900 + (i % 20), personIds: [author.id] });
+    });
+    after(() => database?.dispose());
+
+    test('more matches than the cap: "more than", and counts over the first matches, lower bounds', async () => {
+      const inexact = [
+        { q: 'masse' },
+        { facets: { autor: 'vera-viel' } },
+        { q: 'masse', facets: { verfuegbar: 'ja' as const } },
+      ];
+      for (const request of inexact) {
+        const page = await stores.works.list({ ...request, limit: 10 });
+        const facets = page.facets!;
+        const label = JSON.stringify(request);
+        assert.deepEqual(page.total, { count: SEARCH_COUNT_CAP, exact: false }, label);
+        assert.equal(facets.exact, false, label);
+        assert.deepEqual(
+          facets.autor.map((a) => [a.slug, a.count]),
+          [['vera-viel', SEARCH_COUNT_CAP]],
+          label,
+        );
+        assert.equal(
+          facets.dekade.reduce((sum, d) => sum + d.count, 0),
+          SEARCH_COUNT_CAP,
+          label,
+        );
+        for (const d of facets.dekade) assert.ok(d.count <= MANY / 2, label);
+        assert.deepEqual(facets.verfuegbar, [{ value: 'ja', count: SEARCH_COUNT_CAP }], label);
+      }
+      // The unfiltered list keeps its exact total; its facets are still the first matches'.
+      const plain = await stores.works.list({ limit: 10 });
+      assert.deepEqual(plain.total, { count: MANY, exact: true });
+      assert.equal(plain.facets?.exact, false);
+      // Few enough: exact again.
+      const decade = await stores.works.list({ facets: { dekade: 1910 }, limit: 10 });
+      assert.deepEqual(decade.total, { count: MANY / 2, exact: true });
+      assert.deepEqual(decade.facets?.dekade, [{ value: 1910, count: MANY / 2 }]);
     });
   });
 }
