@@ -88,10 +88,9 @@ export async function countFacets(
       where works.jahr is not null
       group by ${decadeOf}
     union all
-    select 'verfuegbar', case when ${freeCopyOf(sql.ref('s.id'))} then 'ja' else 'nein' end,
-        null, ${none}, ${none}, count(*)
-      from s
-      group by case when ${freeCopyOf(sql.ref('s.id'))} then 'ja' else 'nein' end
+    select 'verfuegbar', v, null, ${none}, ${none}, count(*)
+      from (select case when ${freeCopyOf(sql.ref('s.id'))} then 'ja' else 'nein' end as v from s) free
+      group by v
     union all
     select 'medientyp', item_types.code, null, item_types.name_de, item_types.name_en,
         count(distinct copies.work_id)
