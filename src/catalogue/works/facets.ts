@@ -3,13 +3,14 @@
 // at most FACET_SAMPLE matches (their ids come from the same plan as the page), so it costs what
 // a page and its total cost, at any catalogue size; past that many the counts are lower bounds.
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { detectDialect } from '../../storage/index.ts';
+import { detectDialect, param, prepare } from '../../storage/index.ts';
 import { isFreeCopy } from '../copies/free.ts';
 import type { DB } from '../tables.ts';
+import { SEARCH_COUNT_CAP } from '../shared/keyed-list.ts';
 import { FACET_NAMES, type WorkFacetFilters, type WorkFacets } from '../model.ts';
 
-/** Matches counted for the facets; beyond them the counts say "at least" (like `gesamtMehrAls`). */
-export const FACET_SAMPLE = 500;
+/** Matches counted for the facets: the total's own cap; beyond, the counts are lower bounds. */
+export const FACET_SAMPLE = SEARCH_COUNT_CAP;
 
 /** Authors listed in the author facet: those with the most matches (then by name). */
 export const AUTHOR_FACET_SIZE = 10;
@@ -58,24 +59,16 @@ interface FacetRow {
 }
 
 /**
- * The facet counts over the works `ids` (live matches, at most FACET_SAMPLE + 1; `exact`: they
- * are all the matches). One statement: the ids go in once, as an array (PostgreSQL) or JSON text
- * (SQLite). A decade is floored (`-5` → `-10`), as the filter reads it.
+ * The counting statement, built once per engine (storage/prepared.ts): the ids are its one
+ * parameter, so PostgreSQL keeps it parsed and planned per connection (ADR 0068).
  */
-export async function countFacets(
-  db: Kysely<DB>,
-  ids: readonly number[],
-  exact: boolean,
-): Promise<WorkFacets> {
-  const counted = ids.slice(0, FACET_SAMPLE);
-  const empty: WorkFacets = { exact, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
-  if (counted.length === 0) return empty;
+const FACET_COUNTS = prepare<{ ids: number[] | string }, FacetRow, DB>((db: Kysely<DB>) => {
   const source =
     detectDialect(db) === 'postgres'
-      ? sql`select unnest(${[...counted]}::int[]) as id`
-      : sql`select value as id from json_each(${JSON.stringify(counted)})`;
+      ? sql`select unnest(${param<number[]>('ids')}::int[]) as id`
+      : sql`select value as id from json_each(${param<string>('ids')})`;
   const none = sql`cast(null as text)`;
-  const { rows } = await sql<FacetRow>`with s(id) as (${source})
+  const statement = sql<FacetRow>`with s(id) as (${source})
     select 'autor' as facet, persons.slug as value, persons.id as id, persons.vorname as a,
         persons.nachname as b, count(*) as n
       from s join person_work on person_work.work_id = s.id
@@ -97,7 +90,25 @@ export async function countFacets(
       from s join copies on copies.work_id = s.id
       join item_types on item_types.code = copies.item_type
       where copies.deleted_at is null
-      group by item_types.code, item_types.name_de, item_types.name_en`.execute(db);
+      group by item_types.code, item_types.name_de, item_types.name_en`;
+  return { compile: () => statement.compile(db) };
+});
+
+/**
+ * The facet counts over the works `ids` (live matches, at most FACET_SAMPLE + 1; `exact`: they
+ * are all the matches). One statement: the ids go in once, as an array (PostgreSQL) or JSON text
+ * (SQLite). A decade is floored (`-5` → `-10`), as the filter reads it.
+ */
+export async function countFacets(
+  db: Kysely<DB>,
+  ids: readonly number[],
+  exact: boolean,
+): Promise<WorkFacets> {
+  const counted = [...ids.slice(0, FACET_SAMPLE)];
+  const empty: WorkFacets = { exact, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
+  if (counted.length === 0) return empty;
+  const given = detectDialect(db) === 'postgres' ? counted : JSON.stringify(counted);
+  const rows = await FACET_COUNTS.execute(db, { ids: given });
   const of = (facet: FacetRow['facet']) => rows.filter((r) => r.facet === facet);
   const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
   return {
