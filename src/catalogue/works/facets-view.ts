@@ -8,7 +8,7 @@ import { strings } from '../i18n/index.ts';
 import { FACET_NAMES, type FacetName, type WorkFacetFilters, type WorkFacets } from '../model.ts';
 import { pagePath, type ListQuery } from '../shared/paging.ts';
 import { fullName } from '../shared/urls.ts';
-import { SEARCH_COUNT_CAP } from '../shared/keyed-list.ts';
+import { FACET_SAMPLE } from './facets.ts';
 
 export interface FacetEntry {
   readonly value: string;
@@ -21,7 +21,7 @@ export interface FacetEntry {
 }
 
 export interface FacetsModel {
-  /** Counted over every match; otherwise over the first SEARCH_COUNT_CAP (lower bounds). */
+  /** Counted over every match; otherwise over the first FACET_SAMPLE (lower bounds). */
   readonly exact: boolean;
   readonly groups: readonly { readonly name: FacetName; readonly values: readonly FacetEntry[] }[];
   /** The filters applied, each with the list's first page without it. */
@@ -131,7 +131,7 @@ export function facetsHtml(m: FacetsModel | undefined, ctx: RequestContext): Mar
         </ul>
       </section>`;
     })}
-    ${m.exact ? '' : html`<p class="note">${t.facetsAtLeast(SEARCH_COUNT_CAP)}</p>`}
+    ${m.exact ? '' : html`<p class="note">${t.facetsAtLeast(FACET_SAMPLE)}</p>`}
   </aside>`;
 }
 

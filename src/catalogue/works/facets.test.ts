@@ -14,6 +14,7 @@ import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { HttpError } from '../shared/errors.ts';
 import { worksResource } from './resource.ts';
 import { SEARCH_COUNT_CAP } from '../shared/keyed-list.ts';
+import { FACET_SAMPLE } from './facets.ts';
 
 interface Truth {
   readonly id: number;
@@ -386,7 +387,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     });
     after(() => database?.dispose());
 
-    test('more matches than the cap: "more than", and counts over the first matches, lower bounds', async () => {
+    test('more matches than the caps: "more than" past 500, facets over the first 100 as lower bounds', async () => {
       const inexact = [
         { q: 'masse' },
         { facets: { autor: 'vera-viel' } },
@@ -400,25 +401,32 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         assert.equal(facets.exact, false, label);
         assert.deepEqual(
           facets.autor.map((a) => [a.slug, a.count]),
-          [['vera-viel', SEARCH_COUNT_CAP]],
+          [['vera-viel', FACET_SAMPLE]],
           label,
         );
         assert.equal(
           facets.dekade.reduce((sum, d) => sum + d.count, 0),
-          SEARCH_COUNT_CAP,
+          FACET_SAMPLE,
           label,
         );
         for (const d of facets.dekade) assert.ok(d.count <= MANY / 2, label);
-        assert.deepEqual(facets.verfuegbar, [{ value: 'ja', count: SEARCH_COUNT_CAP }], label);
+        assert.deepEqual(facets.verfuegbar, [{ value: 'ja', count: FACET_SAMPLE }], label);
       }
-      // The unfiltered list keeps its exact total; its facets are still the first matches'.
+      // The unfiltered list keeps its exact total; its facets are the first matches'.
       const plain = await stores.works.list({ limit: 10 });
       assert.deepEqual(plain.total, { count: MANY, exact: true });
       assert.equal(plain.facets?.exact, false);
-      // Few enough: exact again.
+      assert.equal(plain.facets?.autor[0]?.count, FACET_SAMPLE);
+      // Past the facets' sample but within the count's cap: an exact total, lower-bound facets.
       const decade = await stores.works.list({ facets: { dekade: 1910 }, limit: 10 });
       assert.deepEqual(decade.total, { count: MANY / 2, exact: true });
-      assert.deepEqual(decade.facets?.dekade, [{ value: 1910, count: MANY / 2 }]);
+      assert.deepEqual(decade.facets?.dekade, [{ value: 1910, count: FACET_SAMPLE }]);
+      assert.equal(decade.facets?.exact, false);
+      // Few enough for both: exact.
+      const year = await stores.works.list({ q: 'masse 1', facets: { dekade: 1900 }, limit: 10 });
+      assert.equal(year.total?.exact, true);
+      assert.equal(year.facets?.exact, true);
+      assert.equal(year.facets?.autor[0]?.count, year.total?.count);
     });
   });
 }

@@ -6,11 +6,14 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { detectDialect, param, prepare } from '../../storage/index.ts';
 import { isFreeCopy } from '../copies/free.ts';
 import type { DB } from '../tables.ts';
-import { SEARCH_COUNT_CAP } from '../shared/keyed-list.ts';
 import { FACET_NAMES, type WorkFacetFilters, type WorkFacets } from '../model.ts';
 
-/** Matches counted for the facets: the total's own cap; beyond, the counts are lower bounds. */
-export const FACET_SAMPLE = SEARCH_COUNT_CAP;
+/**
+ * Matches the facets are counted over: the first ones of the read the total makes. Grouping 500
+ * ids by four facets cost ≈ 7 ms of CPU at 1,000,000 works (each facet 1–2 ms), 100 ids ≈ 1 ms;
+ * beyond this many matches the counts are lower bounds (ADR 0094).
+ */
+export const FACET_SAMPLE = 100;
 
 /** Authors listed in the author facet: those with the most matches (then by name). */
 export const AUTHOR_FACET_SIZE = 10;
@@ -95,7 +98,7 @@ const FACET_COUNTS = prepare<{ ids: number[] | string }, FacetRow, DB>((db: Kyse
 });
 
 /**
- * The facet counts over the works `ids` (live matches, at most FACET_SAMPLE + 1; `exact`: they
+ * The facet counts over the first FACET_SAMPLE of the works `ids` (live matches; `exact`: they
  * are all the matches). One statement: the ids go in once, as an array (PostgreSQL) or JSON text
  * (SQLite). A decade is floored (`-5` → `-10`), as the filter reads it.
  */

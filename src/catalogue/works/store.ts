@@ -35,7 +35,7 @@ import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/queue.ts';
 import { compareAndSet, expectedText, type WriteExpectation } from '../shared/compare-and-set.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { keyedList, SEARCH_COUNT_CAP, totalFor } from '../shared/keyed-list.ts';
-import { countFacets, facetCondition } from './facets.ts';
+import { countFacets, FACET_SAMPLE, facetCondition } from './facets.ts';
 import { claimRow, softDelete } from '../shared/claim-row.ts';
 import { workSearchText } from './search-text.ts';
 import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
@@ -187,13 +187,14 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       // list keeps its kept count.
       const counting = totalFor(
         async (): Promise<{ total: Total; facets: WorkFacets }> => {
-          const ids = await list.sample(plan, SEARCH_COUNT_CAP);
+          const unfiltered = plan === undefined && where === undefined;
+          // The unfiltered list has its count; it reads only the ids the facets count.
+          const ids = await list.sample(plan, unfiltered ? FACET_SAMPLE : SEARCH_COUNT_CAP);
           const exact = ids.length <= SEARCH_COUNT_CAP;
-          const total =
-            plan === undefined && where === undefined
-              ? await list.total(undefined)
-              : { count: exact ? ids.length : SEARCH_COUNT_CAP, exact };
-          return { total, facets: await countFacets(db, ids, exact) };
+          const total = unfiltered
+            ? await list.total(undefined)
+            : { count: exact ? ids.length : SEARCH_COUNT_CAP, exact };
+          return { total, facets: await countFacets(db, ids, ids.length <= FACET_SAMPLE) };
         },
         request,
         capabilities.concurrentReads,
