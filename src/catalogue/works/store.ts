@@ -188,12 +188,13 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const counting = totalFor(
         async (): Promise<{ total: Total; facets: WorkFacets }> => {
           const unfiltered = plan === undefined && where === undefined;
-          // The unfiltered list has its count; it reads only the ids the facets count.
-          const ids = await list.sample(plan, unfiltered ? FACET_SAMPLE : SEARCH_COUNT_CAP);
-          const exact = ids.length <= SEARCH_COUNT_CAP;
-          const total = unfiltered
-            ? await list.total(undefined)
-            : { count: exact ? ids.length : SEARCH_COUNT_CAP, exact };
+          // The unfiltered list has its count; it reads only the ids the facets count. A filtered
+          // list counts to FACET_SAMPLE only: a filter most matches fail (a decade beside a
+          // common word) makes every match counted cost a row read and a test.
+          const cap = unfiltered || where !== undefined ? FACET_SAMPLE : SEARCH_COUNT_CAP;
+          const ids = await list.sample(plan, cap);
+          const exact = ids.length <= cap;
+          const total = unfiltered ? await list.total(undefined) : { count: exact ? ids.length : cap, exact };
           return { total, facets: await countFacets(db, ids, ids.length <= FACET_SAMPLE) };
         },
         request,
