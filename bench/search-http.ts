@@ -13,6 +13,8 @@ export interface SearchCase {
   readonly q?: string;
   /** `sortierung=relevanz` (ADR 0080). */
   readonly order?: 'relevanz';
+  /** Facet filters as query text, e.g. `dekade=1900` (ADR 0094). */
+  readonly facets?: string;
   /** Page number the case measures (found by following `naechste` from page 1). */
   readonly page: number;
 }
@@ -41,6 +43,14 @@ export const SEARCH_CASES: readonly SearchCase[] = [
   { name: 'relevance order', q: 'der kleine garten 1', order: 'relevanz', page: 1 },
   { name: 'relevance order', q: 'müller', order: 'relevanz', page: 1 },
   { name: 'relevance order', q: 'müller', order: 'relevanz', page: 2 },
+  // Facets (ADR 0094): one filter beside a common word, a rarer word and the unsearched list
+  // (every synthetic decade holds 1 in 22 works; a synthetic author has about 4 works).
+  { name: 'one facet filter', q: 'der', facets: 'dekade=1900', page: 1 },
+  { name: 'one facet filter', q: 'garten', facets: 'verfuegbar=ja', page: 1 },
+  { name: 'one facet filter', facets: 'dekade=1900', page: 1 },
+  { name: 'one facet filter', facets: 'dekade=1900', page: 2 },
+  { name: 'one facet filter', q: 'der', facets: 'autor=goethe', page: 1 },
+  { name: 'one facet filter', facets: 'medientyp=buch', page: 1 },
   { name: 'list', page: 2 },
   { name: 'list', page: 1000 },
 ];
@@ -80,8 +90,12 @@ export function processesCpu(pids: readonly number[]): DatabaseCpu & { more(pids
 }
 
 function firstPath(c: SearchCase): string {
-  const order = c.order === undefined ? '' : `&sortierung=${c.order}`;
-  return `/werke.json${c.q === undefined ? '' : `?q=${encodeURIComponent(c.q)}${order}`}`;
+  const params = [
+    ...(c.q === undefined ? [] : [`q=${encodeURIComponent(c.q)}`]),
+    ...(c.q !== undefined && c.order !== undefined ? [`sortierung=${c.order}`] : []),
+    ...(c.facets === undefined ? [] : [c.facets]),
+  ];
+  return `/werke.json${params.length > 0 ? `?${params.join('&')}` : ''}`;
 }
 
 async function getJson(origin: string, path: string): Promise<{ naechste?: string; werk?: unknown[] }> {
@@ -171,7 +185,7 @@ export function searchTable(results: readonly SearchResult[]): string {
   ];
   for (const r of results)
     lines.push(
-      `| ${r.case.name} | ${r.case.q === undefined ? '(none)' : `\`${r.case.q}\``}${r.case.order ? ' (relevanz)' : ''} | ${r.case.page} | ${r.rows} | ` +
+      `| ${r.case.name} | ${r.case.q === undefined ? '(none)' : `\`${r.case.q}\``}${r.case.order ? ' (relevanz)' : ''}${r.case.facets ? ` \`${r.case.facets}\`` : ''} | ${r.case.page} | ${r.rows} | ` +
         `${r.p50Ms.toFixed(2)} | ${r.p95Ms.toFixed(2)} | ${us(r.cpuUsPerRequest)} | ${us(r.dbCpuUsPerRequest)} |`,
     );
   return lines.join('\n');

@@ -105,11 +105,53 @@ export interface PersonStore {
   list(page: PageRequest, viewer?: Principal | null): Promise<Page<PersonSummary>>;
 }
 
+/** The works list's facets, in the order their parameters are written (ADR 0094). */
+export const FACET_NAMES = ['autor', 'dekade', 'verfuegbar', 'medientyp'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
+/** Facet filters of the works list (ADR 0094): each narrows the list; together they all must hold. */
+export interface WorkFacetFilters {
+  /** A person's slug: their works. */
+  readonly autor?: string;
+  /** First year of a decade (a multiple of 10): works whose `jahr` lies in it. */
+  readonly dekade?: number;
+  /** `ja`: a copy can be borrowed now; `nein`: none can (all lent, kept, missing, or none). */
+  readonly verfuegbar?: 'ja' | 'nein';
+  /** An item type's code (ADR 0084): works with a live copy of that type. */
+  readonly medientyp?: string;
+}
+
+export interface WorkPageRequest extends PageRequest {
+  readonly facets?: WorkFacetFilters;
+}
+
+/**
+ * Facet counts over a list's matches (ADR 0094). `exact`: counted over every match; otherwise
+ * over the first FACET_SAMPLE of them, so each count is a lower bound.
+ */
+export interface WorkFacets {
+  readonly exact: boolean;
+  readonly autor: readonly (PersonRef & { readonly count: number })[];
+  readonly dekade: readonly { readonly value: number; readonly count: number }[];
+  readonly verfuegbar: readonly { readonly value: 'ja' | 'nein'; readonly count: number }[];
+  readonly medientyp: readonly {
+    readonly value: string;
+    readonly name_de: string;
+    readonly name_en: string;
+    readonly count: number;
+  }[];
+}
+
+export interface WorkPage extends Page<WorkSummary> {
+  /** Absent from stores that do not count facets. */
+  readonly facets?: WorkFacets;
+}
+
 export interface WorkStore {
   bySlug(slug: string): Promise<Lookup<Work>>;
   byId(id: number): Promise<Lookup<Work>>;
   /** Sorted by (titel, id); `q` is a full-text search over title and persons' names. */
-  list(page: PageRequest): Promise<Page<WorkSummary>>;
+  list(page: WorkPageRequest): Promise<WorkPage>;
   /** The latest acquisitions: the live works entered last, newest first (the home page). */
   newest?(limit: number): Promise<readonly WorkSummary[]>;
 }

@@ -84,6 +84,26 @@ export function fullTextMatch(
 }
 
 /**
+ * The same match as a test of one row (the row whose id is `target.idColumn`), for a plan that
+ * collects a small set of rows found otherwise (the works of one person) and keeps those that
+ * match: FTS5 is asked about that rowid only, PostgreSQL reads the row's stored tsvector.
+ */
+export function fullTextRowTest(
+  capabilities: Capabilities,
+  target: FullTextTarget,
+  query: string,
+): Expression<SqlBool> | null {
+  const tokens = searchTokens(query);
+  if (tokens.length === 0) return null;
+  if (capabilities.fullText === 'fts5') {
+    const fts = sql.table(target.ftsTable);
+    return sql<SqlBool>`exists (select 1 from ${fts} where ${fts} match ${fts5Query(tokens)}
+      and ${fts}.rowid = ${sql.ref(target.idColumn)})`;
+  }
+  return sql<SqlBool>`coalesce(${sql.ref(target.vectorColumn)} @@ to_tsquery('simple', ${tsQuery(tokens)}), false)`;
+}
+
+/**
  * After a bulk load on SQLite: merges each FTS5 index into one segment, so a row test reads one
  * b-tree instead of one per segment (≈ 17 → 5 µs). Later writes add segments again, which FTS5
  * merges gradually. PostgreSQL's GIN index needs nothing (the load ends with ANALYZE).

@@ -59,6 +59,7 @@ export { stems, MIN_STEM_LENGTH } from './stems.ts';
 export { suggestQuery, oneEditAway, SUGGEST_MIN_LENGTH } from './suggest.ts';
 export {
   fullTextMatch,
+  fullTextRowTest,
   fts5Query,
   tsQuery,
   spellings,

@@ -118,6 +118,11 @@ describe('the API through Prism’s validating proxy', () => {
       headers: { Accept: JSON_TYPE, 'If-None-Match': etagOf(faust) },
     });
     await call('GET', '/werke?q=faust', 200, { headers: { Accept: JSON_TYPE } });
+    // Facets (ADR 0094): filters combined with the search, and the list filtered alone.
+    await call('GET', '/werke?q=faust&autor=goethe&dekade=1800&verfuegbar=ja&medientyp=buch', 200, {
+      headers: { Accept: JSON_TYPE },
+    });
+    await call('GET', '/werke?dekade=1900&anzahl=5', 200, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/werke/faust/exemplare', 200, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/werke/faust/exemplare/1', 200, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/werke/faust/vormerkungen', 200, { headers: STAFF });

@@ -38,7 +38,31 @@ describe('robots.txt and the sitemap of the demo catalogue', skipUnless('xmllint
     assert.match(text, /^User-agent: \*$/m);
     for (const path of ['/sitzung', '/ausleihen', '/protokoll'])
       assert.match(text, new RegExp(`^Disallow: ${path}$`, 'm'));
+    // Filtered lists (ADR 0094): each facet parameter, first or later, with or without a suffix.
+    for (const name of ['autor', 'dekade', 'verfuegbar', 'medientyp']) {
+      assert.match(text, new RegExp(`^Disallow: /werke\\*\\?${name}=$`, 'm'));
+      assert.match(text, new RegExp(`^Disallow: /werke\\*&${name}=$`, 'm'));
+    }
     assert.match(text, new RegExp(`^Sitemap: ${c.url('/sitemap.xml')}$`, 'm'));
+  });
+
+  test('a filtered works list says noindex in every format; the list itself does not', async () => {
+    for (const [suffix, accept] of [
+      ['', 'text/html'],
+      ['', 'application/xml'],
+      ['', 'application/json'],
+      ['.json', '*/*'],
+    ] as const) {
+      const filtered = await c.get(`/werke${suffix}?q=faust&dekade=1800`, { accept });
+      assert.equal(filtered.status, 200);
+      assert.equal(filtered.headers.get('x-robots-tag'), 'noindex', `${suffix} ${accept}`);
+      const body = await filtered.text();
+      if (accept === 'text/html') assert.match(body, /<meta name="robots" content="noindex" \/>/);
+      const plain = await c.get(`/werke${suffix}?q=faust`, { accept });
+      assert.equal(plain.headers.get('x-robots-tag'), null);
+      if (accept === 'text/html') assert.doesNotMatch(await plain.text(), /name="robots"/);
+      else await plain.body?.cancel();
+    }
   });
 
   test('every person and work, each with lastmod; valid against sitemap.xsd', async () => {

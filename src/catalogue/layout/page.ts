@@ -74,6 +74,8 @@ export interface Page {
   readonly searchValue?: string;
   /** The page has its own search form (the home page): the header leaves its box out. */
   readonly ownSearch?: boolean;
+  /** `<meta name="robots">`, e.g. `noindex` for a filtered list (ADR 0094). */
+  readonly robots?: string;
 }
 
 export interface PageAlternate {
@@ -129,6 +131,7 @@ export function layout(page: Page, ctx: PageContext): Markup {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${page.title} &#8211; ${t.siteName}</title>
+        ${page.robots ? html`<meta name="robots" content="${page.robots}" />` : ''}
         <link rel="stylesheet" href="${rel('/static/shelfmark.css')}" />
         <link rel="icon" href="${rel('/bilder/standard.svg')}" type="image/svg+xml" />
         ${canonical ? html`<link rel="canonical" href="${ctx.links.absolute(canonical)}" />` : ''}

@@ -22,6 +22,7 @@ import { cardNumbers } from './0019-card-numbers.ts';
 import { circulationRules } from './0020-circulation-rules.ts';
 import { notices } from './0021-notices.ts';
 import { staffListIndexes } from './0023-staff-list-indexes.ts';
+import { worksDecade } from './0025-works-decade.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -46,5 +47,6 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0020-circulation-rules': circulationRules(context),
   '0021-notices': notices(context),
   '0023-staff-list-indexes': staffListIndexes(),
+  '0025-works-decade': worksDecade(context),
 });
 export { searchStems } from './0017-search-stems.ts';

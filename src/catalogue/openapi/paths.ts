@@ -6,6 +6,9 @@
 // below). Statuses every operation of a kind can answer (401, 404, 412, 428, 415, ...) are
 // derived in ./responses.ts from the method, the access and the path, never listed here.
 import type { ErrorCode } from '../../http/errors/index.ts';
+import { SLUG_PATTERN } from '../../http/body/index.ts';
+import { YEAR_MAX, YEAR_MIN } from '../works/index.ts';
+import { ITEM_TYPE_CODE } from '../works/index.ts';
 import type { HandlerMethod } from '../../http/resource/types.ts';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/index.ts';
 import type { SchemaName } from '../schemas/index.ts';
@@ -109,6 +112,29 @@ const WORKS_QUERY: readonly QueryParameter[] = [
     schema: { type: 'string', enum: [...ORDERS] },
     description:
       "A search's order: `titel` (list order, the default) or `relevanz` (exact title and name matches first).",
+  },
+  // Facet filters (ADR 0094): each narrows the list (with or without `q`); given together, all hold.
+  // A filtered page says `X-Robots-Tag: noindex`; every value's URL is in the `facetten` of the answer.
+  {
+    name: 'autor',
+    schema: { type: 'string', pattern: SLUG_PATTERN.source, maxLength: 100 },
+    description: "Facet: a person's slug; only their works.",
+  },
+  {
+    name: 'dekade',
+    schema: { type: 'integer', multipleOf: 10, minimum: YEAR_MIN, maximum: YEAR_MAX },
+    description: 'Facet: the first year of a decade (`1900`); only works whose year lies in it.',
+  },
+  {
+    name: 'verfuegbar',
+    schema: { type: 'string', enum: ['ja', 'nein'] },
+    description: 'Facet: `ja`, a copy can be borrowed now; `nein`, none can (all lent, kept or missing).',
+  },
+  {
+    name: 'medientyp',
+    schema: { type: 'string', pattern: ITEM_TYPE_CODE.source },
+    description:
+      "Facet: an item type's code (`buch`, `dvd`, `praesenz`); only works with a copy of that type.",
   },
 ];
 

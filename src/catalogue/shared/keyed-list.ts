@@ -9,6 +9,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import {
+  detectDialect,
   keyRangeFilters,
   termCount,
   termScan,
@@ -47,6 +48,7 @@ export function keyedList<T extends ListedTable>(
   scope: ListScope = { counted: table },
 ) {
   const key = [`${table}.sort_key`, `${table}.id`];
+  const sqlite = detectDialect(db) === 'sqlite';
   // One cast: Kysely cannot resolve columns of a generic table name, and both tables have
   // the columns used here (id, sort_key, deleted_at).
   const from = () => db.selectFrom(table) as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>;
@@ -65,7 +67,8 @@ export function keyedList<T extends ListedTable>(
     for (const where of [...(filter ? [filter.where] : []), ...keyRangeFilters(key, range)])
       query = query.where(where);
     if (!filter?.collect) return query;
-    const fenced = query.selectAll().offset(0).as(table);
+    // SQLite takes OFFSET only after a LIMIT (-1: none).
+    const fenced = (sqlite ? query.selectAll().limit(-1) : query.selectAll()).offset(0).as(table);
     return db.selectFrom(fenced) as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>;
   };
   /**
@@ -176,6 +179,23 @@ export function keyedList<T extends ListedTable>(
         .execute();
       return rows.length > cap ? { count: cap, exact: false } : { count: rows.length, exact: true };
     },
+    /**
+     * The ids of up to `cap + 1` rows shown (live, in scope, matching `plan`): read as the total
+     * reads them (in list order from a ranked or term index, in any order otherwise), for counting
+     * what they hold (the works' facets, ADR 0094).
+     */
+    async sample(plan: FullTextPlan | undefined, cap = SEARCH_COUNT_CAP): Promise<number[]> {
+      const filter = plan === undefined ? undefined : plan.kind === 'filter' ? plan.filter : plan.probe;
+      const rows = await (
+        filter?.ranked || filter?.terms
+          ? ordered(filter, EVERYTHING, true, cap + 1)
+          : within(filter, EVERYTHING)
+      )
+        .select(sql<number>`${sql.ref(`${table}.id`)}`.as('id'))
+        .limit(cap + 1)
+        .execute();
+      return rows.map((row) => Number(row.id));
+    },
     /** Rows in key order; `limit` bounds what a term index scan reads (the caller limits too). */
     inOrder: (filter: RowFilter | undefined, range: KeyRange, limit: number) =>
       typed(ordered(filter, range, true, limit)),
@@ -205,11 +225,11 @@ export function keyedList<T extends ListedTable>(
  * for both (a several-words count on PostgreSQL is most of the time, ADR 0065). A later page
  * counts after its rows, as before, so a cursor the page refuses (400) costs no count.
  */
-export function totalFor(
-  total: () => Promise<Total>,
+export function totalFor<T = Total>(
+  total: () => Promise<T>,
   request: { readonly after?: string | undefined; readonly before?: string | undefined },
   concurrentReads: boolean,
-): () => Promise<Total> {
+): () => Promise<T> {
   if (!concurrentReads || request.after !== undefined || request.before !== undefined) return total;
   const early = total();
   // Awaited after the page; should the page fail first, this rejection is nobody's answer.

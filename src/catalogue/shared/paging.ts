@@ -4,13 +4,15 @@ import { HttpError } from '../../http/errors/index.ts';
 import { keepFormat } from '../../http/rewrite/index.ts';
 import type { LinkHeader, RequestContext } from '../../http/resource/types.ts';
 import { InvalidCursorError } from '../../storage/index.ts';
-import type { Page, PageRequest } from '../model.ts';
+import { FACET_NAMES, type Page, type PageRequest, type WorkFacetFilters } from '../model.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 export interface ListQuery extends PageRequest {
   readonly q?: string;
+  /** The works list's facet filters (ADR 0094); kept by every link of the list. */
+  readonly facets?: WorkFacetFilters;
 }
 
 /** `sortierung` values: today's list order (the default) or relevance (a search's, ADR 0080). */
@@ -43,6 +45,10 @@ export function pagePath(collection: string, query: ListQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.order) params.set('sortierung', query.order);
+  for (const name of FACET_NAMES) {
+    const value = query.facets?.[name];
+    if (value !== undefined) params.set(name, String(value));
+  }
   if (query.after) params.set('nach', query.after);
   if (query.before) params.set('vor', query.before);
   if (query.limit !== DEFAULT_PAGE_SIZE) params.set('anzahl', String(query.limit));
@@ -65,7 +71,12 @@ export function pageLinks(
   page: Page<unknown>,
   ctx: Pick<RequestContext, 'format' | 'formatSource'>,
 ): PageLinks {
-  const base = { q: query.q, ...(query.order && { order: query.order }), limit: query.limit };
+  const base = {
+    q: query.q,
+    ...(query.order && { order: query.order }),
+    ...(query.facets && { facets: query.facets }),
+    limit: query.limit,
+  };
   const path = (q: ListQuery) => keepFormat(pagePath(collection, q), ctx.format, ctx.formatSource);
   return {
     prev: page.prev ? path({ ...base, before: page.prev }) : undefined,

@@ -7,6 +7,7 @@ import { requestLinks } from '../../http/index.ts';
 import type { Links } from '../../http/resource/types.ts';
 import { xml } from '../../http/representation/markup.ts';
 import { notFound } from '../shared/index.ts';
+import { FACET_NAMES } from '../model.ts';
 import type { SitemapSource } from './source.ts';
 import { sitemapIndex, URLSET_CLOSE, URLSET_OPEN, urlEntries } from './xml.ts';
 
@@ -33,8 +34,18 @@ function linksOf(request: FastifyRequest): Links {
   return links;
 }
 
+/**
+ * Filtered works lists (ADR 0094): every combination of facet values is another URL with the
+ * same works, so crawlers keep to the list itself. `*` is RFC 9309's wildcard; a parameter comes
+ * first (`?`) or later (`&`), and the format suffix (`/werke.json?…`) is covered too.
+ */
+const FACET_DISALLOWED = FACET_NAMES.flatMap((name) => [`/werke*?${name}=`, `/werke*&${name}=`]);
+
 function robots(links: Links): string {
-  const lines = ['User-agent: *', ...DISALLOWED.map((path) => `Disallow: ${links.relative(path)}`)];
+  const lines = [
+    'User-agent: *',
+    ...[...DISALLOWED, ...FACET_DISALLOWED].map((path) => `Disallow: ${links.relative(path)}`),
+  ];
   return `${lines.join('\n')}\n\nSitemap: ${links.absolute('/sitemap.xml')}\n`;
 }
 

@@ -22,6 +22,8 @@ import { pickWriteMethods } from '../writes/index.ts';
 import { isWritableWorkStore, workWriteMethods } from './write.ts';
 import { worksView, type WorksModel } from './works-view.ts';
 import { routeOf } from '../registry/index.ts';
+import { facetFilters } from './facet-query.ts';
+import { facetsModel } from './facets-view.ts';
 
 export function workResource(store: WorkStore, persons?: PersonStore): ResourceDefinition {
   return {
@@ -71,7 +73,8 @@ export function worksResource(
       GET: async (ctx) => {
         // The feed is the newest works whatever the list's search, order and page.
         if (ctx.format === 'atom' && feeds) return newWorksFeed(feeds);
-        const query = listQuery(ctx, { orders: true });
+        const facets = facetFilters(ctx.query);
+        const query = { ...listQuery(ctx, { orders: true }), ...(facets && { facets }) };
         const page = await loadPage(store.list(query));
         const links = pageLinks(WORKS_PATH, query, page, ctx);
         const model: WorksModel = {
@@ -80,6 +83,8 @@ export function worksResource(
           links,
           suggestion: suggestionLink(WORKS_PATH, query, page, ctx),
           canonicalPath: pagePath(WORKS_PATH, query),
+          facets: facetsModel(query, page.facets, ctx),
+          noindex: facets !== undefined,
         };
         return {
           type: 'representation',
@@ -89,6 +94,9 @@ export function worksResource(
             canonicalPath: model.canonicalPath,
             schema: 'works',
             links: linkHeaders(links),
+            // Filtered pages are countless variations of the list: kept out of search engines
+            // (and robots.txt disallows their parameters, ADR 0094).
+            ...(model.noindex && { robots: 'noindex' }),
           },
         };
       },

@@ -1,10 +1,11 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
 import { lockChangeCounter } from '../changes.ts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   clampLimit,
   detectDialect,
   ForeignKeyError,
+  fullTextRowTest,
   keysetPage,
   placeUnranked,
   param,
@@ -13,16 +14,18 @@ import {
   searchKeyset,
   sortKey,
   suggestQuery,
+  type FullTextPlan,
   type KeysetRequest,
 } from '../../storage/index.ts';
 import {
   SUGGEST_BELOW,
-  type Page,
-  type PageRequest,
   type PersonRef,
+  type Total,
   type Work,
+  type WorkFacets,
+  type WorkPage,
+  type WorkPageRequest,
   type WorkStore,
-  type WorkSummary,
 } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
@@ -37,10 +40,12 @@ import {
   totalFor,
   claimRow,
   softDelete,
+  SEARCH_COUNT_CAP,
 } from '../shared/index.ts';
 import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
 import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
+import { countFacets, FACET_SAMPLE, facetCondition } from './facets.ts';
 import { workSearchText } from './search-text.ts';
 import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/index.ts';
@@ -157,21 +162,54 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
   const { capabilities, now, maxPageSize } = resolveOptions(db, options);
   // Reads show kept copies as of now (copies/read.ts, ADR 0067).
   const clock: ReadClock = { now, holdDays: options?.holdDays ?? HOLD_DAYS };
-  const exactWorks = exactWorksOf(db);
+
+  /**
+   * One person's works are few beside the catalogue: collect them (fenced, through
+   * person_work_person), test each against the search, sort only those (ADR 0094). The list order
+   * or a search's plans would walk the whole list, or read every match of a common word, to find
+   * the few that are theirs.
+   */
+  const authorPlan = (q: string | undefined): FullTextPlan | null => {
+    if (!q?.trim()) return { kind: 'filter', filter: { where: sql<SqlBool>`true`, collect: true } };
+    const where = fullTextRowTest(capabilities, WORK_SEARCH, q);
+    return where && { kind: 'filter', filter: { where, collect: true } };
+  };
 
   return {
     byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadWork(db, id, clock) : Promise.resolve(null)),
 
     bySlug: (slug) => loadWorkBySlug(db, slug, clock),
 
-    async list(request: PageRequest): Promise<Page<WorkSummary>> {
+    async list(request: WorkPageRequest): Promise<WorkPage> {
       const limit = clampLimit(request.limit, maxPageSize);
-      const plan = request.q?.trim()
-        ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
-        : undefined;
-      if (plan === null) return { items: [], total: { count: 0, exact: true } };
-      const list = keyedList(db, 'works');
-      const total = totalFor(() => list.total(plan), request, capabilities.concurrentReads);
+      const plan =
+        request.facets?.autor !== undefined
+          ? authorPlan(request.q)
+          : request.q?.trim()
+            ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
+            : undefined;
+      if (plan === null) return { items: [], total: { count: 0, exact: true }, facets: NO_FACETS };
+      // Facet filters narrow the rows every plan reads (keyed-list.ts `scope.where`).
+      const where = facetCondition(request.facets);
+      const list = keyedList(db, 'works', where ? { where, counted: 'works' } : undefined);
+      // The total and the facets from one read of the first matches (ADR 0094); the unfiltered
+      // list keeps its kept count.
+      const counting = totalFor(
+        async (): Promise<{ total: Total; facets: WorkFacets }> => {
+          const unfiltered = plan === undefined && where === undefined;
+          // The unfiltered list has its count; it reads only the ids the facets count. A filtered
+          // list counts to FACET_SAMPLE only: a filter most matches fail (a decade beside a
+          // common word) makes every match counted cost a row read and a test.
+          const cap = unfiltered || where !== undefined ? FACET_SAMPLE : SEARCH_COUNT_CAP;
+          const ids = await list.sample(plan, cap);
+          const exact = ids.length <= cap;
+          const total = unfiltered ? await list.total(undefined) : { count: exact ? ids.length : cap, exact };
+          return { total, facets: await countFacets(db, ids, ids.length <= FACET_SAMPLE) };
+        },
+        request,
+        capabilities.concurrentReads,
+      );
+      const total = async () => (await counting()).total;
       const plainPage = (range: KeysetRequest) =>
         keysetPage(
           range,
@@ -191,7 +229,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const range = { after: request.after, before: request.before, limit };
       const page =
         request.order === 'relevanz' && plan !== undefined
-          ? await relevancePage(range, await exactMatches(db, request.q!, exactWorks), plainPage)
+          ? await relevancePage(range, await exactMatches(db, request.q!, exactWorksOf(db, where)), plainPage)
           : await plainPage(range);
       const persons = await personsOfWorks(
         db,
@@ -205,6 +243,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       return {
         ...page,
         total: counted,
+        facets: (await counting()).facets,
         ...(suggestion !== undefined && { suggestion }),
         items: page.items.map(({ sort_key: _key, ...work }) => ({
           ...work,
@@ -332,12 +371,14 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
 }
 
 /** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */
-function exactWorksOf(db: Kysely<DB>) {
+function exactWorksOf(db: Kysely<DB>, facets: Expression<SqlBool> | undefined) {
   return (ids: readonly number[] | undefined, titleKey: string | undefined) => {
     let query = db
       .selectFrom('works')
       .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
       .where('works.deleted_at', 'is', null);
+    // The exact part shows only works the facet filters keep, like the rest (ADR 0094).
+    if (facets !== undefined) query = query.where(facets);
     if (titleKey !== undefined) query = query.where('works.sort_key', '=', titleKey);
     if (ids !== undefined)
       query = query.where('works.id', 'in', (eb) =>
@@ -349,6 +390,8 @@ function exactWorksOf(db: Kysely<DB>) {
     return query.orderBy('works.sort_key').orderBy('works.id').limit(EXACT_CAP).execute();
   };
 }
+
+const NO_FACETS: WorkFacets = { exact: true, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
 
 const WORK_SEARCH = {
   idColumn: 'works.id',

@@ -21,6 +21,7 @@ import type { Page, WorkSummary } from '../model.ts';
 import { keepFormat } from '../../http/rewrite/index.ts';
 import { formStrings, isStaff } from '../writes/index.ts';
 import { NEW_WORK_FORM, newWorkForm } from './forms.ts';
+import { facetsHtml, facetsJson, facetsXml, type FacetsModel } from './facets-view.ts';
 
 /** "Neues Werk", for staff only (the server checks access on the POST anyway). */
 function newWorkSection(ctx: RequestContext): Markup {
@@ -37,6 +38,10 @@ export interface WorksModel {
   readonly links: PageLinks;
   readonly suggestion?: SuggestionLink | undefined;
   readonly canonicalPath: string;
+  /** The facets (ADR 0094); absent from stores that do not count them. */
+  readonly facets?: FacetsModel | undefined;
+  /** A facet filter is applied: search engines are asked not to index the page. */
+  readonly noindex?: boolean;
 }
 
 /** One work as a card; shared with the home page's highlights. */
@@ -57,7 +62,12 @@ function orderNav(m: WorksModel, ctx: RequestContext): Markup {
   const t = strings(ctx.lang);
   const link = (order: 'relevanz' | undefined, label: string) => {
     if (m.query.order === order) return html`<strong aria-current="true">${label}</strong>`;
-    const path = pagePath(WORKS_PATH, { q: m.query.q, ...(order && { order }), limit: m.query.limit });
+    const path = pagePath(WORKS_PATH, {
+      q: m.query.q,
+      ...(order && { order }),
+      ...(m.query.facets && { facets: m.query.facets }),
+      limit: m.query.limit,
+    });
     return html`<a href="${ctx.links.relative(keepFormat(path, ctx.format, ctx.formatSource))}" rel="nofollow">${label}</a>`;
   };
   return html`<p class="order">
@@ -77,14 +87,19 @@ function worksHtml(m: WorksModel, ctx: RequestContext): Markup {
         ${t.didYouMean} <a href="${ctx.links.relative(m.suggestion.path)}" rel="nofollow">${m.suggestion.q}</a>?
       </p>`
     }
-    ${
-      m.page.items.length > 0
-        ? html`<ul class="cards works">
-            ${m.page.items.map((w) => workCard(w, ctx))}
-          </ul>`
-        : html`<p class="empty">${t.noResults}</p>`
-    }
-    ${pagingNav(m.links, ctx)}`;
+    <div class="with-facets">
+      ${facetsHtml(m.facets, ctx)}
+      <div class="results">
+        ${
+          m.page.items.length > 0
+            ? html`<ul class="cards works">
+                ${m.page.items.map((w) => workCard(w, ctx))}
+              </ul>`
+            : html`<p class="empty">${t.noResults}</p>`
+        }
+        ${pagingNav(m.links, ctx)}
+      </div>
+    </div>`;
   return layout(
     {
       title,
@@ -93,6 +108,7 @@ function worksHtml(m: WorksModel, ctx: RequestContext): Markup {
       section: 'works',
       searchValue: m.query.q,
       headLinks: pagingHeadLinks(m.links),
+      ...(m.noindex && { robots: 'noindex' }),
     },
     ctx,
   );
@@ -112,7 +128,7 @@ function worksXml(m: WorksModel, ctx: RequestContext): Markup {
     ? xml`\n  <vorschlag ref="${abs(m.suggestion.path)}">${m.suggestion.q}</vorschlag>`
     : '';
   const order = m.query.order ? xml`\n  <sortierung>${m.query.order}</sortierung>` : '';
-  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${order}${totalXml(m.page.total)}${suggestion}${items}${
+  return xml`<werke>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${order}${totalXml(m.page.total)}${suggestion}${facetsXml(m.facets, ctx)}${items}${
     m.links.prev ? xml`\n  <vorige ref="${abs(m.links.prev)}"/>` : ''
   }${m.links.next ? xml`\n  <naechste ref="${abs(m.links.next)}"/>` : ''}
 </werke>`;
@@ -125,6 +141,7 @@ function worksJson(m: WorksModel, ctx: RequestContext): unknown {
     ...(m.query.order ? { sortierung: m.query.order } : {}),
     ...totalJson(m.page.total),
     ...(m.suggestion ? { vorschlag: { suche: m.suggestion.q, url: abs(m.suggestion.path) } } : {}),
+    ...facetsJson(m.facets, ctx),
     werk: m.page.items.map((w) => ({
       titel: w.titel,
       url: abs(workPath(w.slug)),

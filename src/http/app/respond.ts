@@ -63,6 +63,7 @@ export function prepareRepresentation(
     ]);
   const links = linkValues(rep, rc);
   if (links.length > 0) headers.push(['Link', linkHeader(links)]);
+  if (rep.robots !== undefined) headers.push(['X-Robots-Tag', rep.robots]);
   return {
     body,
     etag: etagOf(body),

@@ -128,6 +128,11 @@ export interface Representation<M = unknown> {
   /** Schema name: `/schema/{schema}.xsd` and `/schema/{schema}.json` (sent as rel=describedby). */
   readonly schema?: string;
   readonly links?: readonly LinkHeader[];
+  /**
+   * Sent as `X-Robots-Tag` in every format (e.g. `noindex`: a page search engines should not
+   * keep, such as a filtered list); HTML pages say it in a robots meta element too.
+   */
+  readonly robots?: string;
 }
 
 export type Outcome =
