@@ -47,7 +47,7 @@ import {
 import { catalogueMigrations } from './catalogue/migrations/index.ts';
 import type { DB } from './catalogue/tables.ts';
 import { createStores } from './catalogue/stores.ts';
-import { bumpChangeCounter, changeCount, changeCounter } from './catalogue/changes.ts';
+import { bumpChangeCounter, changeCount, changeFeed } from './catalogue/changes.ts';
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
 import {
   createDatabaseLoginLimiter,
@@ -237,7 +237,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     : async () => undefined;
   const representationCache = new RepresentationCache({
     maxBytes: config.cacheMiB * 1024 * 1024,
-    version: changeCounter(database),
+    changes: changeFeed(database),
   });
   const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {

@@ -5,6 +5,7 @@
 // preconditions (If-Match, 428) and compare-and-set are those of persons and works.
 import type { Handler, Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { ConflictError } from '../../storage/index.ts';
+import { subject } from '../changes.ts';
 import type { Work, WorkStore } from '../model.ts';
 import { HttpError, notFound } from '../shared/errors.ts';
 import { resolve } from '../shared/lookup.ts';
@@ -13,7 +14,7 @@ import { isValidSlug } from '../slugs.ts';
 import { requireStaff, writeMethods, type WriteMethods } from '../writes/index.ts';
 import { staffOnly } from '../writes/access.ts';
 import { CopiesOnLoanError } from './count.ts';
-import { copiesRepresentation } from './copies-view.ts';
+import { copiesRepresentation, type CopiesModel } from './copies-view.ts';
 import { copyFormView, type CopyFormModel } from './forms.ts';
 import { copyRepresentation } from './copy-view.ts';
 import { COPY_FIELD_NAMES, readCopy } from './input.ts';
@@ -89,6 +90,8 @@ export function copiesResource(store: CopyStore, works: WorkStore): ResourceDefi
   return {
     name: 'copies',
     cacheable: true,
+    // The work's copies with their status (its loans and holds); item types move the counter (ADR 0088).
+    dependsOn: (m: CopiesModel) => [subject.work(m.werk.id)],
     path: '/exemplare',
     methods: {
       GET: async (ctx) => {
@@ -118,6 +121,7 @@ export function copyResource(store: CopyStore, works: WorkStore): ResourceDefini
   return {
     name: 'copy',
     cacheable: true,
+    dependsOn: (c: Copy) => [subject.work(c.werk.id)],
     path: '/exemplar',
     methods: {
       GET: async (ctx) => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, subject } from '../changes.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
@@ -143,16 +143,16 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(await stores.persons.delete(ranOut), true);
     });
 
-    test('a loan committed while the delete waits for the change counter refuses it', async () => {
+    test('a loan committed while the delete waits for the person’s lock refuses it', async () => {
       const person = await newPerson();
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let lent!: () => void;
       const loanInserted = new Promise<void>((resolve) => (lent = resolve));
       let holder = '';
-      // A borrow in flight: it holds the counter (ADR 0055) and its loan is not yet committed.
+      // A borrow in flight: it holds the person's subject (ADR 0088) and its loan is not yet committed.
       const borrow = database.db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        await lockSubjects(trx, [subject.person(person)]);
         if (target.dialect === 'postgres')
           holder = (await sql<{ x: string }>`select txid_current()::text as x`.execute(trx)).rows[0]?.x ?? '';
         await insertLoan(trx, person);

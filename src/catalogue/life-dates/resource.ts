@@ -2,6 +2,7 @@
 // by the rewrite table): GET for everyone, PUT for staff through the catalogue's one write flow
 // (writes/flow.ts, ADR 0023), which here never creates: the life dates exist with their person.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
+import { subject } from '../changes.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
 import { visibleTo } from '../persons/visibility.ts';
 import { lifeDatesPath } from '../shared/urls.ts';
@@ -16,6 +17,7 @@ export function lifeDatesResource(store: LifeDatesStore): ResourceDefinition {
     name: 'life-dates',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    dependsOn: (d: LifeDates) => [subject.person(d.id)],
     path: '/lebensdaten',
     methods: {
       GET: async (ctx) => {

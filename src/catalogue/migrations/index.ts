@@ -21,6 +21,8 @@ import { oaiDatestamps } from './0018-oai-datestamps.ts';
 import { cardNumbers } from './0019-card-numbers.ts';
 import { circulationRules } from './0020-circulation-rules.ts';
 import { notices } from './0021-notices.ts';
+import { changeLog } from './0022-change-log.ts';
+import { countsOnlyWhenTheyChange } from './0028-counts-only-when-they-change.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -44,4 +46,6 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0019-card-numbers': cardNumbers(context),
   '0020-circulation-rules': circulationRules(context),
   '0021-notices': notices(context),
+  '0022-change-log': changeLog(context),
+  '0028-counts-only-when-they-change': countsOnlyWhenTheyChange(context),
 });

@@ -2,7 +2,8 @@
 // (`?id=` / `?slug=`, reached from `/personen/{slug}` by the rewrite table; GET, PUT, DELETE).
 // The write methods exist when the store can write (write.ts), so OPTIONS and 405 list them.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
-import type { PersonStore } from '../model.ts';
+import { subject } from '../changes.ts';
+import type { Person, PersonStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
 import { linkHeaders, listQuery, loadPage, pageLinks, pagePath } from '../shared/paging.ts';
 import { personRepresentation } from './person-view.ts';
@@ -12,7 +13,13 @@ import { personsView, type PersonsModel } from './persons-view.ts';
 import { visibleTo } from './visibility.ts';
 import { wantsDeleteConfirmation } from '../writes/confirm-delete.ts';
 import type { OpenLending } from '../lending/open-lending.ts';
-import { personDeleteRepresentation } from './confirm-delete-view.ts';
+import { personDeleteRepresentation, type PersonDeleteModel } from './confirm-delete-view.ts';
+
+/** A person's page shows the person, its account, lending and works (ADR 0088). */
+function personShows(model: Person | PersonDeleteModel): string[] {
+  const p = 'person' in model ? model.person : model;
+  return [subject.person(p.id), ...p.werke.map((w) => subject.work(w.id))];
+}
 
 /** The SQL store says what a person has open at the library and holds; read-only fakes do not. */
 function hasOpenLending(store: PersonStore): store is PersonStore & {
@@ -27,6 +34,7 @@ export function personResource(store: PersonStore): ResourceDefinition {
     name: 'person',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    dependsOn: personShows,
     path: '/person',
     methods: {
       GET: async (ctx) => {
@@ -56,6 +64,8 @@ export function personsResource(store: PersonStore): ResourceDefinition {
     name: 'persons',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    // Names, work counts and who is public: any person, work or link (ADR 0088).
+    dependsOn: () => ['persons', 'works'],
     path: '/personen',
     methods: {
       GET: async (ctx) => {

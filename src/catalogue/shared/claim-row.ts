@@ -2,7 +2,7 @@
 // the tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
 import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, subjectsShowing } from '../changes.ts';
 import {
   ChangedMeanwhileError,
   compareAndSet,
@@ -56,7 +56,7 @@ export function softDelete(
   const expected = expectedText(expect);
   return compareAndSet(expected, () =>
     db.transaction().execute(async (trx) => {
-      await lockChangeCounter(trx);
+      await lockSubjects(trx, await subjectsShowing(trx, table, id));
       const current = await trx
         .selectFrom(table)
         .select('updated_at')

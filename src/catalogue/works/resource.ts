@@ -3,7 +3,8 @@
 // methods exist when the store can write and persons are given to resolve a work's `person`
 // references (write.ts), so OPTIONS and 405 list exactly what works.
 import type { ResourceDefinition } from '../../http/resource/types.ts';
-import type { PersonStore, WorkStore } from '../model.ts';
+import { subject } from '../changes.ts';
+import type { PersonStore, Work, WorkStore } from '../model.ts';
 import { lookUp, resolve } from '../shared/lookup.ts';
 import { linkHeaders, listQuery, loadPage, pageLinks, pagePath, suggestionLink } from '../shared/paging.ts';
 import { workRepresentation } from './work-view.ts';
@@ -16,6 +17,8 @@ export function workResource(store: WorkStore, persons?: PersonStore): ResourceD
     name: 'work',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    // The work, its copies and lending, and its persons' names (ADR 0088).
+    dependsOn: (w: Work) => [subject.work(w.id), ...w.personen.map((p) => subject.person(p.id))],
     path: '/werk',
     methods: {
       GET: async (ctx) => {
@@ -35,6 +38,8 @@ export function worksResource(store: WorkStore, persons?: PersonStore): Resource
     name: 'works',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    // Titles and their persons' names: any work, person or link (ADR 0088).
+    dependsOn: () => ['works', 'persons'],
     path: '/werke',
     methods: {
       GET: async (ctx) => {
