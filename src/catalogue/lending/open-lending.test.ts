@@ -1,6 +1,6 @@
 // A person with open loans or holds is not deleted (ADR 0061), on every engine: the store's
 // delete refuses inside its transaction, also when the loan is committed while the delete waits
-// for the change counter (ADR 0055) — a check before the lock would miss it.
+// for the person’s lock (ADR 0088, before it ADR 0055’s change counter) — a check before the lock would miss it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
@@ -154,7 +154,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const borrow = database.db.transaction().execute(async (trx) => {
         await lockSubjects(trx, [subject.person(person)]);
         if (target.dialect === 'postgres')
-          holder = (await sql<{ x: string }>`select txid_current()::text as x`.execute(trx)).rows[0]?.x ?? '';
+          holder = (await sql<{ x: string }>`select pg_backend_pid()::text as x`.execute(trx)).rows[0]?.x ?? '';
         await insertLoan(trx, person);
         lent();
         await gate;
@@ -176,14 +176,17 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
 }
 
 /**
- * Until the delete is queued behind the borrow: on PostgreSQL it waits for the borrow's
- * transaction (`holder`, its id); SQLite's one connection queues it in-process.
+ * Until the delete is queued behind the borrow: on PostgreSQL it waits for an advisory lock the
+ * borrow's connection (`holder`, its process id) holds (ADR 0088: the person's subject);
+ * SQLite's one connection queues it in-process.
  */
 async function deleteIsWaiting(db: Kysely<DB>, holder: string): Promise<void> {
   for (let i = 0; i < 500; i++) {
     if (holder !== '') {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
-        where locktype = 'transactionid' and transactionid::text = ${holder} and not granted`.execute(db);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks w
+        join pg_locks h on h.locktype = 'advisory' and h.granted and h.pid::text = ${holder}
+          and h.classid = w.classid and h.objid = w.objid and h.objsubid = w.objsubid
+        where w.locktype = 'advisory' and not w.granted`.execute(db);
       if ((rows[0]?.n ?? 0) > 0) return;
     } else {
       await new Promise((resolve) => setImmediate(resolve));
@@ -191,5 +194,5 @@ async function deleteIsWaiting(db: Kysely<DB>, holder: string): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error('the delete never waited for the counter');
+  throw new Error('the delete never waited for the borrow’s lock');
 }
