@@ -10,9 +10,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { hashPassword } from '../src/catalogue/accounts/index.ts';
-import { createStores } from '../src/catalogue/stores.ts';
 import type { DB } from '../src/catalogue/tables.ts';
 import { openDatabase } from '../src/storage/index.ts';
 import { catalogueKey, cleanEnv } from './catalogue.ts';
@@ -41,9 +41,11 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): 
 
 /** The harness copy, bench.db and Shelfmark's database (a fresh SQLite copy, or the PostgreSQL one). */
 async function prepare(root: string, opts: BenchOptions, say: (m: string) => void): Promise<Catalogue> {
-  const work = path.join(root, 'tmp', 'mixed-bench');
+  // Under this checkout's tmp/, also when another checkout is served (BENCH_SERVER_ROOT).
+  const work = path.join(import.meta.dirname, '..', 'tmp', 'mixed-bench');
   const harness = path.join(work, 'harness');
-  if (!fs.existsSync(path.join(harness, 'run.sh'))) copyHarness(sharedBenchDir(root, process.env), harness);
+  if (!fs.existsSync(path.join(harness, 'run.sh')))
+    copyHarness(sharedBenchDir(path.join(import.meta.dirname, '..'), process.env), harness);
   if (!fs.existsSync(path.join(harness, 'node_modules', 'fastify'))) {
     say('installing the peers (npm ci in the harness copy) …');
     run('npm', ['ci', '--no-audit', '--no-fund'], harness, process.env);
@@ -59,7 +61,7 @@ async function prepare(root: string, opts: BenchOptions, say: (m: string) => voi
   let slugsFile: string;
   if (opts.pg) {
     databaseUrl = opts.pg;
-    slugsFile = path.join(work, 'pg.slugs.txt');
+    slugsFile = path.join(work, `pg-${new URL(opts.pg).pathname.slice(1) || 'default'}.slugs.txt`);
     if (!fs.existsSync(slugsFile)) {
       say('loading the catalogue into PostgreSQL …');
       run(process.execPath, ['make-shelfmark-db.mjs', opts.pg, benchDb, slugsFile], harness, env);
@@ -74,27 +76,28 @@ async function prepare(root: string, opts: BenchOptions, say: (m: string) => voi
       run(process.execPath, ['make-shelfmark-db.mjs', file, benchDb, slugsFile], harness, env);
     }
     for (const name of fs.readdirSync(pristine))
-      if (name.startsWith('shelfmark.db')) fs.copyFileSync(path.join(pristine, name), path.join(dataDir, name));
+      if (name.startsWith('shelfmark.db'))
+        fs.copyFileSync(path.join(pristine, name), path.join(dataDir, name));
   }
   await addStaff(root, databaseUrl ?? path.join(dataDir, 'shelfmark.db'));
   const { works, members } = await writeTargets(databaseUrl, path.join(dataDir, 'shelfmark.db'));
   return { databaseUrl, dataDir, slugsFile, benchDb, harness, works, members };
 }
 
-/** The staff account the write mix uses (once per database). */
+/** The staff account the write mix uses, and a copy of each work (the harness's loader writes none). */
 async function addStaff(root: string, url: string): Promise<void> {
   void root;
   const database = await openDatabase<DB>(url);
   try {
-    const stores = createStores(database.db, { capabilities: database.capabilities });
-    if (await stores.accounts.findByUsername(STAFF.username)) return;
-    const person = await stores.persons.create({ vorname: 'Bench', nachname: 'Staff' });
-    await stores.accounts.add({
-      personId: person.id,
-      username: STAFF.username,
-      passwordHash: await hashPassword(STAFF.password),
-      role: 'staff',
-    });
+    const at = new Date().toISOString();
+    await sql`insert into copies (work_id, nummer, signatur, barcode, standort, created_at, updated_at)
+      select id, 1, 'B ' || id, 'bench-' || id, 'Magazin', ${at}, ${at} from works w
+      where not exists (select 1 from copies c where c.work_id = w.id)`.execute(database.db);
+    // The first member becomes the staff account (plain SQL: the same for any checkout's schema).
+    const hash = await hashPassword(STAFF.password);
+    await sql`update accounts set username = ${STAFF.username}, role = 'staff', password_hash = ${hash}
+      where person_id = (select min(person_id) from accounts)
+        and not exists (select 1 from accounts where username = ${STAFF.username})`.execute(database.db);
   } finally {
     await database.close();
   }
@@ -153,12 +156,22 @@ function writeMix(origin: string, catalogue: Catalogue, rate: number): { stop():
   const loans: string[] = [];
   const inFlight = new Set<Promise<void>>();
   let edits = 0;
-  const send = async (kind: string, method: string, url: string, body?: unknown, type = 'application/json') => {
+  const send = async (
+    kind: string,
+    method: string,
+    url: string,
+    body?: unknown,
+    type = 'application/json',
+  ) => {
     const started = performance.now();
     try {
       const response = await fetch(origin + url, {
         method,
-        headers: { authorization: AUTH, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': type }) },
+        headers: {
+          authorization: AUTH,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': type }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         redirect: 'manual',
       });
@@ -167,19 +180,24 @@ function writeMix(origin: string, catalogue: Catalogue, rate: number): { stop():
       const list = stats.latencies.get(kind) ?? [];
       list.push(ms);
       stats.latencies.set(kind, list);
-      if (response.status >= 400) stats.refused.set(`${kind} ${response.status}`, (stats.refused.get(`${kind} ${response.status}`) ?? 0) + 1);
+      if (response.status >= 400)
+        stats.refused.set(
+          `${kind} ${response.status}`,
+          (stats.refused.get(`${kind} ${response.status}`) ?? 0) + 1,
+        );
       return response;
     } catch {
       stats.failed += 1;
       return undefined;
     }
   };
-  const workUrl = (slug: string) => `${origin}/werke/${slug}`;
   const one = async () => {
     const r = random();
     if (r < 0.3 || loans.length === 0) {
       const member = pick(catalogue.members);
-      const response = await send('borrow', 'POST', `/ausleihen/${member.id}`, { werk: workUrl(pick(catalogue.works).slug) });
+      const response = await send('borrow', 'POST', `/ausleihen/${member.id}`, {
+        werk: pick(catalogue.works).slug,
+      });
       const location = response?.headers.get('location');
       if (response?.status === 201 && location) loans.push(new URL(location, origin).pathname);
     } else if (r < 0.55) {
@@ -189,10 +207,18 @@ function writeMix(origin: string, catalogue: Catalogue, rate: number): { stop():
       await send('renew', 'POST', `${pick(loans)}/verlaengerung`);
     } else if (r < 0.8) {
       const member = pick(catalogue.members);
-      await send('hold', 'POST', `/personen/${member.slug}/vormerkungen`, { werk: workUrl(pick(catalogue.works).slug) });
+      await send('hold', 'POST', `/personen/${member.slug}/vormerkungen`, {
+        werk: pick(catalogue.works).slug,
+      });
     } else {
       const work = pick(catalogue.works);
-      await send('edit', 'PATCH', `/werke/${work.slug}`, { jahr: 1800 + (edits++ % 200) }, 'application/merge-patch+json');
+      await send(
+        'edit',
+        'PATCH',
+        `/werke/${work.slug}`,
+        { jahr: 1800 + (edits++ % 200) },
+        'application/merge-patch+json',
+      );
     }
   };
   const timer =
@@ -219,7 +245,12 @@ interface ReadResult {
 }
 
 /** wrk with the harness's random-slug script: random persons as JSON. */
-function wrkReads(origin: string, catalogue: Catalogue, opts: BenchOptions, seconds: number): Promise<ReadResult> {
+function wrkReads(
+  origin: string,
+  catalogue: Catalogue,
+  opts: BenchOptions,
+  seconds: number,
+): Promise<ReadResult> {
   const args = [
     `-t${Math.min(opts.threads, opts.connections)}`,
     `-c${opts.connections}`,
@@ -240,7 +271,12 @@ function wrkReads(origin: string, catalogue: Catalogue, opts: BenchOptions, seco
     child.on('exit', () => {
       const m = /RESULT requests=(\d+) duration_us=(\d+).* p50_us=(\d+).* p99_us=(\d+)/.exec(out);
       if (!m) return reject(new Error(`wrk: no RESULT line:\n${out}`));
-      resolve({ requests: Number(m[1]), seconds: Number(m[2]) / 1e6, p50Ms: Number(m[3]) / 1000, p99Ms: Number(m[4]) / 1000 });
+      resolve({
+        requests: Number(m[1]),
+        seconds: Number(m[2]) / 1e6,
+        p50Ms: Number(m[3]) / 1000,
+        p99Ms: Number(m[4]) / 1000,
+      });
     });
   });
 }
@@ -264,7 +300,10 @@ async function cacheCounts(server: ChildServer, statsDir: string): Promise<{ hit
     const files = fs.readdirSync(statsDir);
     if (files.length >= (pids.length > 1 ? pids.length - 1 : 1)) {
       for (const f of files) {
-        const s = JSON.parse(fs.readFileSync(path.join(statsDir, f), 'utf8')) as { hits: number; misses: number };
+        const s = JSON.parse(fs.readFileSync(path.join(statsDir, f), 'utf8')) as {
+          hits: number;
+          misses: number;
+        };
         hits += s.hits;
         misses += s.misses;
       }
@@ -274,10 +313,19 @@ async function cacheCounts(server: ChildServer, statsDir: string): Promise<{ hit
   return { hits, misses };
 }
 
-function startFastify(catalogue: Catalogue, port: number, logDir: string): Promise<{ pid: number; origin: string; stop(): void }> {
+function startFastify(
+  catalogue: Catalogue,
+  port: number,
+  logDir: string,
+): Promise<{ pid: number; origin: string; stop(): void }> {
   const child: ChildProcess = spawn(process.execPath, ['servers/fastify.mjs'], {
     cwd: catalogue.harness,
-    env: { ...process.env, PORT: String(port), BENCH_DB: catalogue.benchDb, ACCESS_LOG: path.join(logDir, 'fastify.log') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BENCH_DB: catalogue.benchDb,
+      ACCESS_LOG: path.join(logDir, 'fastify.log'),
+    },
     stdio: 'ignore',
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -349,7 +397,9 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
       lines.push(
         `| Shelfmark ${opts.pg ? 'PostgreSQL' : 'SQLite'}, --workers ${opts.workers} | ${opts.writeRate} | ${(reads.requests / reads.seconds).toFixed(0)} | ${cpu.toFixed(1)} | ${fastifyCpu ? (cpu / fastifyCpu).toFixed(2) : '–'} | ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} % | ${reads.p50Ms.toFixed(1)} | ${reads.p99Ms.toFixed(1)} | ${(all.length / reads.seconds).toFixed(1)} | ${pct(all, 50).toFixed(1)} | ${pct(all, 99).toFixed(1)} |`,
       );
-      const perKind = [...writes.latencies].map(([k, xs]) => `${k} ${xs.length} (p50 ${pct(xs, 50).toFixed(1)} ms)`).join(', ');
+      const perKind = [...writes.latencies]
+        .map(([k, xs]) => `${k} ${xs.length} (p50 ${pct(xs, 50).toFixed(1)} ms)`)
+        .join(', ');
       const refused = [...writes.refused].map(([k, n]) => `${k}: ${n}`).join(', ');
       lines.push('', `Writes: ${perKind}; refused: ${refused || 'none'}; failed: ${writes.failed}.`);
     } finally {
@@ -370,9 +420,18 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
   ].join('\n');
 }
 
-/** `--pg-writers N`: N staff clients, each PATCHing its own works in a loop, for `--seconds`. */
-export async function runPgWriters(root: string, opts: BenchOptions, say: (m: string) => void): Promise<string> {
+/**
+ * `--pg-writers N`: N staff clients, each PATCHing its own works in a loop, for `--seconds`.
+ * BENCH_SERVER_ROOT names another checkout (e.g. one at main) to load and serve instead of this
+ * one: the same command measures before and after (each on its own scratch database).
+ */
+export async function runPgWriters(
+  root: string,
+  opts: BenchOptions,
+  say: (m: string) => void,
+): Promise<string> {
   if (!opts.pg) throw new Error('--pg-writers needs --pg postgres://…');
+  root = process.env.BENCH_SERVER_ROOT ?? root;
   const catalogue = await prepare(root, opts, say);
   const logDir = path.join(catalogue.dataDir, 'logs');
   fs.mkdirSync(logDir, { recursive: true });
@@ -396,7 +455,11 @@ export async function runPgWriters(root: string, opts: BenchOptions, say: (m: st
         const work = catalogue.works[(i + writers * n++) % catalogue.works.length]!;
         const response = await fetch(`${server.origin}/werke/${work.slug}`, {
           method: 'PATCH',
-          headers: { authorization: AUTH, accept: 'application/json', 'content-type': 'application/merge-patch+json' },
+          headers: {
+            authorization: AUTH,
+            accept: 'application/json',
+            'content-type': 'application/merge-patch+json',
+          },
           body: JSON.stringify({ jahr: 1900 + (n % 100) }),
         });
         await response.arrayBuffer();

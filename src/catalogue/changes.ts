@@ -41,6 +41,13 @@ export const subject = {
 } as const;
 
 /**
+ * Taken by every write that may change who is staff (an account's role, lock or removal, a
+ * person's delete): "the last staff account stays" is checked under it (ADR 0077), so two staff
+ * demoting each other at once leave one. Such writes are rare; edits and loans never take it.
+ */
+export const STAFF_SUBJECT = 'accounts:staff';
+
+/**
  * The catalogue's lock order (ADR 0088): a write transaction's first step takes the subjects it
  * will write, as transaction-scoped advisory locks in one sorted order (PostgreSQL; SQLite's
  * BEGIN IMMEDIATE admits one writer anyway). Then the reads the write depends on happen under
@@ -88,7 +95,8 @@ function batchOf(subjects: readonly string[]): ChangeBatch {
 type Top = { n: unknown; top: number | null } | undefined;
 type Added = readonly { seq: number; subject: string }[];
 
-const TOP_SQL = 'select (select n from change_counter where id = 1) as n, (select max(seq) from change_log) as top';
+const TOP_SQL =
+  'select (select n from change_counter where id = 1) as n, (select max(seq) from change_log) as top';
 const SINCE_SQL = 'select seq, subject from change_log where seq > ? order by seq';
 const OLDEST_SQL = 'select min(seq) as low from change_log';
 
@@ -153,18 +161,22 @@ function sqliteFeed(database: Database<DB>): Feed {
  */
 function postgresFeed(database: Database<DB>): Feed {
   const { db } = database;
-  const READ = prepare<{ since: string | null }, { snap: string; n: string; lost: boolean | null; changed: string | null }, DB>(
-    (kdb) => ({
-      compile: () =>
-        sql<{ snap: string; n: string; lost: boolean | null; changed: string | null }>`select
+  const READ = prepare<
+    { since: string | null },
+    { snap: string; n: string; lost: boolean | null; changed: string | null },
+    DB
+  >((kdb) => ({
+    compile: () =>
+      sql<{ snap: string; n: string; lost: boolean | null; changed: string | null }>`select
           pg_current_snapshot()::text as snap,
           (select n from change_counter where id = 1)::text as n,
           (select txid >= pg_snapshot_xmin(${param<string | null>('since')}::pg_snapshot) from change_log_horizon where id = 1) as lost,
           (select string_agg(distinct subject, ' ') from change_log
             where txid >= pg_snapshot_xmin(${param<string | null>('since')}::pg_snapshot)
-              and not pg_visible_in_snapshot(txid, ${param<string | null>('since')}::pg_snapshot)) as changed`.compile(kdb),
-    }),
-  );
+              and not pg_visible_in_snapshot(txid, ${param<string | null>('since')}::pg_snapshot)) as changed`.compile(
+        kdb,
+      ),
+  }));
   let counter: string | undefined;
   let since: string | undefined;
   /** Reads may overlap: only a read started after the one that set `since` may move it. */

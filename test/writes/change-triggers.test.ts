@@ -51,7 +51,11 @@ async function triggersByTable(db: Kysely<DB>, dialect: string): Promise<Map<str
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
       where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace
         and (p.prosrc like '%change_log%' or p.prosrc like '%change_counter%')`.execute(db);
-    for (const row of rows) add(row.tbl, [...row.events.matchAll(/\b(INSERT|UPDATE|DELETE)\b/g)].map((m) => m[1]!));
+    for (const row of rows)
+      add(
+        row.tbl,
+        [...row.events.matchAll(/\b(INSERT|UPDATE|DELETE)\b/g)].map((m) => m[1]!),
+      );
   }
   return seen;
 }
@@ -78,7 +82,11 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           const lacking = ['insert', 'update', 'delete'].filter((e) => !events.has(e));
           if (lacking.length > 0) missing.push(`${table} (no trigger on ${lacking.join(', ')})`);
         }
-        assert.deepEqual(missing, [], 'tables without change triggers: add them to a migration or to NOT_SHOWN');
+        assert.deepEqual(
+          missing,
+          [],
+          'tables without change triggers: add them to a migration or to NOT_SHOWN',
+        );
         // The finer ones: each table with subjects writes change_log itself.
         for (const table of Object.keys(CHANGE_SUBJECTS)) assert.ok(triggers.has(table), table);
       } finally {

@@ -81,7 +81,11 @@ async function seed(databaseUrl: string | undefined, dataDir: string): Promise<C
     const stores = createStores(database.db, { capabilities: database.capabilities });
     const persons = [];
     for (let p = 0; p < PERSONS; p++) {
-      const created = await stores.persons.create({ slug: `p${p}`, vorname: valueOf(field.name(p), 0), nachname: 'N' });
+      const created = await stores.persons.create({
+        slug: `p${p}`,
+        vorname: valueOf(field.name(p), 0),
+        nachname: 'N',
+      });
       persons.push({ slug: `p${p}`, id: created.id });
     }
     const staff = await stores.persons.create({ slug: 'staff', vorname: 'S', nachname: 'Staff' });
@@ -100,19 +104,31 @@ async function seed(databaseUrl: string | undefined, dataDir: string): Promise<C
         exemplare: 2,
         personIds: [persons[person]!.id],
       });
-      const copies = await database.db.selectFrom('copies').select('id').where('work_id', '=', created.id).execute();
+      const copies = await database.db
+        .selectFrom('copies')
+        .select('id')
+        .where('work_id', '=', created.id)
+        .execute();
       works.push({ slug: `w${w}`, id: created.id, person, copies: copies.map((c) => c.id) });
     }
     for (const w of works)
       for (const c of w.copies)
-        await database.db.updateTable('copies').set({ standort: valueOf(field.place(c), 0) }).where('id', '=', c).execute();
+        await database.db
+          .updateTable('copies')
+          .set({ standort: valueOf(field.place(c), 0) })
+          .where('id', '=', c)
+          .execute();
     return { works, persons };
   } finally {
     await database.close();
   }
 }
 
-async function startTwo(databaseUrl: string | undefined, dataDir: string, logDir: string): Promise<RunningServer[]> {
+async function startTwo(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  logDir: string,
+): Promise<RunningServer[]> {
   const servers = [];
   for (const n of [1, 2]) {
     const env: Record<string, string> = {
@@ -130,7 +146,11 @@ async function startTwo(databaseUrl: string | undefined, dataDir: string, logDir
   return servers;
 }
 
-function randomSuite(open: (dataDir: string) => Promise<{ databaseUrl?: string; operator: () => Promise<Operator>; dispose(): Promise<void> }>) {
+function randomSuite(
+  open: (
+    dataDir: string,
+  ) => Promise<{ databaseUrl?: string; operator: () => Promise<Operator>; dispose(): Promise<void> }>,
+) {
   return () => {
     let dir = '';
     let servers: RunningServer[] = [];
@@ -154,7 +174,7 @@ function randomSuite(open: (dataDir: string) => Promise<{ databaseUrl?: string; 
 
     test('every read shows every write acknowledged before it started, and never goes back', async () => {
       const random = seeded(0x0088);
-      const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
       /** The number of the last acknowledged write per field. */
       const acknowledged = new Map<string, number>();
       /** The highest number a finished read showed per field. */
@@ -189,7 +209,11 @@ function randomSuite(open: (dataDir: string) => Promise<{ databaseUrl?: string; 
               const response = await pick(servers).app.inject({
                 method: 'PATCH',
                 url: `/werke/${catalogue.works[w]!.slug}`,
-                headers: { authorization: STAFF, 'content-type': 'application/merge-patch+json', accept: 'application/json' },
+                headers: {
+                  authorization: STAFF,
+                  'content-type': 'application/merge-patch+json',
+                  accept: 'application/json',
+                },
                 payload: JSON.stringify({ titel: valueOf(f, k) }),
               });
               assert.equal(response.statusCode, 200, response.body);
@@ -204,7 +228,10 @@ function randomSuite(open: (dataDir: string) => Promise<{ databaseUrl?: string; 
             field: f,
             write: async () => {
               const k = number(f);
-              await operator.run('update persons set vorname = $1 where id = $2', [valueOf(f, k), catalogue.persons[p]!.id]);
+              await operator.run('update persons set vorname = $1 where id = $2', [
+                valueOf(f, k),
+                catalogue.persons[p]!.id,
+              ]);
               acknowledged.set(f, k);
             },
           };
@@ -230,8 +257,14 @@ function randomSuite(open: (dataDir: string) => Promise<{ databaseUrl?: string; 
         const p = Math.floor(random() * PERSONS);
         const url = onWork ? `/werke/${w.slug}` : `/personen/${catalogue.persons[p]!.slug}`;
         const fields = onWork ? fieldsOfWork(w) : fieldsOfPerson(p);
-        const atLeast = new Map(fields.map((f) => [f, Math.max(acknowledged.get(f) ?? 0, finished.get(f) ?? 0)]));
-        const response = await server.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+        const atLeast = new Map(
+          fields.map((f) => [f, Math.max(acknowledged.get(f) ?? 0, finished.get(f) ?? 0)]),
+        );
+        const response = await server.app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'application/json' },
+        });
         assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
         const seen = shown(response.body, fields);
         for (const f of fields) {

@@ -6,7 +6,7 @@
 // change counter first (ADR 0055) and compares-and-sets on the version the caller checked.
 import { sql, type Kysely } from 'kysely';
 import { normaliseUsername } from '../../http/auth/username.ts';
-import { lockSubjects, subject } from '../changes.ts';
+import { lockSubjects, STAFF_SUBJECT, subject } from '../changes.ts';
 import {
   ChangedMeanwhileError,
   expectedText,
@@ -65,7 +65,7 @@ export function accountWrites(db: Kysely<DB>, now: () => string): AccountWrites 
     return db.transaction().execute(async (trx) => {
       // The person's subject first (ADR 0088); a user name is resolved to its person for that.
       const personId = 'personId' in key ? key.personId : await personOfUsername(trx, key.username);
-      if (personId !== undefined) await lockSubjects(trx, [subject.person(personId)]);
+      if (personId !== undefined) await lockSubjects(trx, [STAFF_SUBJECT, subject.person(personId)]);
       const query = liveAccounts(trx);
       const row = await (
         'personId' in key

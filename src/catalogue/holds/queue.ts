@@ -31,7 +31,10 @@ export async function lockWork(
   capabilities: Capabilities,
   personId?: number,
 ): Promise<LockedWork | null> {
-  await lockSubjects(trx, [subject.work(workId), ...(personId === undefined ? [] : [subject.person(personId)])]);
+  await lockSubjects(trx, [
+    subject.work(workId),
+    ...(personId === undefined ? [] : [subject.person(personId)]),
+  ]);
   let query = trx.selectFrom('works').select(['id', 'exemplare', 'deleted_at']).where('id', '=', workId);
   if (capabilities.forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();

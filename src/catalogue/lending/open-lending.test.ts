@@ -154,7 +154,8 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const borrow = database.db.transaction().execute(async (trx) => {
         await lockSubjects(trx, [subject.person(person)]);
         if (target.dialect === 'postgres')
-          holder = (await sql<{ x: string }>`select pg_backend_pid()::text as x`.execute(trx)).rows[0]?.x ?? '';
+          holder =
+            (await sql<{ x: string }>`select pg_backend_pid()::text as x`.execute(trx)).rows[0]?.x ?? '';
         await insertLoan(trx, person);
         lent();
         await gate;

@@ -44,7 +44,9 @@ function selectSubjects(table: string, from: string): string {
 }
 
 async function sqliteUp(db: Db): Promise<void> {
-  await sql`create table change_log (seq integer primary key autoincrement, subject text not null)`.execute(db);
+  await sql`create table change_log (seq integer primary key autoincrement, subject text not null)`.execute(
+    db,
+  );
   // History is bounded: each insert drops what fell SQLITE_KEPT_CHANGES behind (one index range).
   await sql`create trigger change_log_prune after insert on change_log
     begin delete from change_log where seq <= new.seq - ${sql.lit(SQLITE_KEPT_CHANGES)}; end`.execute(db);
@@ -68,7 +70,9 @@ async function postgresUp(db: Db): Promise<void> {
     subject text not null)`.execute(db);
   await sql`create index change_log_txid on change_log (txid)`.execute(db);
   // The newest transaction whose changes were pruned: a cache that last read before it drops everything.
-  await sql`create table change_log_horizon (id integer primary key check (id = 1), txid xid8 not null)`.execute(db);
+  await sql`create table change_log_horizon (id integer primary key check (id = 1), txid xid8 not null)`.execute(
+    db,
+  );
   await sql`insert into change_log_horizon (id, txid) values (1, '0')`.execute(db);
   await sql`create function prune_change_log() returns void language plpgsql as $$
     declare keep_from xid8;
@@ -137,7 +141,9 @@ async function sqliteDown(db: Db): Promise<void> {
 
 async function postgresDown(db: Db): Promise<void> {
   for (const table of Object.keys(CHANGE_SUBJECTS)) {
-    await sql`drop trigger if exists ${sql.id(`${table}_truncate_log_change`)} on ${sql.table(table)}`.execute(db);
+    await sql`drop trigger if exists ${sql.id(`${table}_truncate_log_change`)} on ${sql.table(table)}`.execute(
+      db,
+    );
     for (const op of OPERATIONS) {
       const fn = `${table}_${op}_log_change`;
       await sql`drop trigger if exists ${sql.id(fn)} on ${sql.table(table)}`.execute(db);

@@ -10,13 +10,18 @@ import type { MigrationContext } from '../../storage/index.ts';
 type Db = Kysely<unknown>;
 
 const live = (rows: string) => sql.raw(`(select count(*) from ${rows} where deleted_at is null)`);
-const publicLive = (rows: string) => sql.raw(`(select count(*) from ${rows} where deleted_at is null and public = 1)`);
+const publicLive = (rows: string) =>
+  sql.raw(`(select count(*) from ${rows} where deleted_at is null and public = 1)`);
 
 /** [trigger function, count row, the statement's delta]. */
 const UPDATE_COUNTS: [string, string, RawBuilder<unknown>][] = [
   ['persons_update_live_count', 'persons', sql`${live('new_rows')} - ${live('old_rows')}`],
   ['works_update_live_count', 'works', sql`${live('new_rows')} - ${live('old_rows')}`],
-  ['persons_update_public_count', 'public_persons', sql`${publicLive('new_rows')} - ${publicLive('old_rows')}`],
+  [
+    'persons_update_public_count',
+    'public_persons',
+    sql`${publicLive('new_rows')} - ${publicLive('old_rows')}`,
+  ],
 ];
 
 async function define(db: Db, onlyWhenChanged: boolean): Promise<void> {
@@ -25,7 +30,9 @@ async function define(db: Db, onlyWhenChanged: boolean): Promise<void> {
       ? sql`declare d bigint := ${delta};
         begin if d <> 0 then update live_row_counts set n = n + d where name = ${sql.lit(name)}; end if; return null; end`
       : sql`begin update live_row_counts set n = n + ${delta} where name = ${sql.lit(name)}; return null; end`;
-    await sql`create or replace function ${sql.id(fn)}() returns trigger language plpgsql as $$ ${body} $$`.execute(db);
+    await sql`create or replace function ${sql.id(fn)}() returns trigger language plpgsql as $$ ${body} $$`.execute(
+      db,
+    );
   }
 }
 

@@ -77,7 +77,9 @@ export interface RepresentationCacheStats {
 }
 
 /** A single-value version as a change feed: any new value changed everything. */
-function feedOfVersion(read: NonNullable<RepresentationCacheOptions['version']>): () => Promise<ChangeBatch> | ChangeBatch {
+function feedOfVersion(
+  read: NonNullable<RepresentationCacheOptions['version']>,
+): () => Promise<ChangeBatch> | ChangeBatch {
   let last: string | undefined;
   const batchOf = (value: string | number | bigint): ChangeBatch => {
     const now = String(value);
@@ -253,7 +255,12 @@ export class RepresentationCache {
    * `dependsOn` (EVERYTHING when undeclared). When one of them changed since, the data may be
    * older than the change: then nothing is stored.
    */
-  set(key: string, version: string, entry: CachedRepresentation, dependsOn: readonly string[] = EVERYTHING): void {
+  set(
+    key: string,
+    version: string,
+    entry: CachedRepresentation,
+    dependsOn: readonly string[] = EVERYTHING,
+  ): void {
     if (!this.enabled || !this.#unchangedSince(version, dependsOn)) return;
     const subjects = [...new Set(dependsOn)];
     if (!this.#store(key, { entry, bytes: sizeOf(key, entry, subjects), dependsOn: subjects })) return;
