@@ -474,10 +474,44 @@ export async function runPgWriters(
     fs.rmSync(catalogue.dataDir, { recursive: true, force: true });
   }
   const total = done.reduce((a, b) => a + b, 0);
+  const direct = await databaseWriters(catalogue, writers, opts.seconds);
   return [
     `# PostgreSQL write throughput — ${new Date().toISOString()}`,
     '',
     `${writers} concurrent staff clients PATCHing distinct works for ${opts.seconds} s, --workers ${opts.workers}:`,
     `**${(total / opts.seconds).toFixed(1)} writes/s** (${total} acknowledged); answers: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(', ')}.`,
+    '',
+    `The database alone (no HTTP, no Node CPU): ${writers} connections, each transaction updating one of`,
+    `its own works and holding 5 ms (a write's round trips) before commit: **${direct.toFixed(1)} transactions/s**`,
+    `(one shared row held until commit allows at most 200/s).`,
   ].join('\n');
+}
+
+/**
+ * What the triggers alone allow: N connections, each committing transactions that update one of
+ * its own works and then wait 5 ms — a write's round trips while it holds its row locks. A row
+ * every writer updates (ADR 0048's counter) serialises them to at most 200 per second.
+ */
+async function databaseWriters(catalogue: Catalogue, writers: number, seconds: number): Promise<number> {
+  const stopAt = Date.now() + seconds * 1000;
+  let committed = 0;
+  await Promise.all(
+    Array.from({ length: writers }, async (_, i) => {
+      const client = new pg.Client({ connectionString: catalogue.databaseUrl });
+      await client.connect();
+      try {
+        for (let n = 0; Date.now() < stopAt; n++) {
+          const work = catalogue.works[(i + writers * n) % catalogue.works.length]!;
+          await client.query('begin');
+          await client.query('update works set jahr = $1 where id = $2', [1900 + (n % 100), work.id]);
+          await client.query('select pg_sleep(0.005)');
+          await client.query('commit');
+          committed += 1;
+        }
+      } finally {
+        await client.end();
+      }
+    }),
+  );
+  return committed / seconds;
 }
