@@ -350,6 +350,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 export async function runMixed(root: string, opts: BenchOptions, say: (m: string) => void): Promise<string> {
+  root = process.env.BENCH_SERVER_ROOT ?? root;
   const catalogue = await prepare(root, opts, say);
   const logDir = path.join(catalogue.dataDir, 'logs');
   const statsDir = path.join(catalogue.dataDir, 'stats');
@@ -379,13 +380,18 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
       cacheMib: opts.cacheMib,
       workers: opts.workers,
       env: { SHELFMARK_BENCH_STATS_DIR: statsDir },
+      ...(opts.profile && {
+        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'tmp', 'bench-profiles')}`],
+      }),
     });
     try {
       say(`  warming up (${opts.warmupSeconds} s of reads) …`);
       await wrkReads(server.origin, catalogue, opts, opts.warmupSeconds);
       // The staff credential verified once (scrypt) before the mix: the server remembers it then,
       // as it would for a desk client that has been working all day.
-      await fetch(`${server.origin}/ausleihen`, { headers: { authorization: AUTH } }).then((r) => r.arrayBuffer());
+      await fetch(`${server.origin}/ausleihen`, { headers: { authorization: AUTH } }).then((r) =>
+        r.arrayBuffer(),
+      );
       const counts = await cacheCounts(server, statsDir);
       const before = server.cpuSeconds()!;
       say(`  measuring ${opts.seconds} s: reads beside ${opts.writeRate} writes/s …`);

@@ -22,6 +22,15 @@ export async function changeCount(db: Kysely<DB>): Promise<string> {
 }
 
 /**
+ * A value that moves with every change the cache would see — a row added to `change_log` or the
+ * counter moved — for tests and operators asking "did that write anything?". Not for the cache.
+ */
+export async function changeMark(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ n: unknown }>`select count(*) as n from change_log`.execute(db);
+  return `${String(rows[0]?.n)}:${await changeCount(db)}`;
+}
+
+/**
  * Moves the counter without changing anything else: every process's representation cache drops
  * what it holds at its next request. For a change the cache's feed would not see otherwise:
  * a log-in limit reached, after which no remembered Basic answer may be served (ADR 0069).
