@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { acceptedOrigins, configWarnings, type Config } from './config/index.ts';
@@ -32,6 +33,7 @@ import {
 import {
   migrateToLatest,
   openDatabase,
+  sqlitePath,
   TransientStorageError,
   type Database,
   type OpenOptions,
@@ -235,9 +237,15 @@ export async function startServer(config: Config, options: StartServerOptions = 
         logs.errorLog.repeatedError('notices', 'error', error),
       )
     : async () => undefined;
+  // SQLite: the change read on a read-only connection of its own, so a cache hit never waits
+  // for a write transaction holding the main one (ADR 0088).
+  const sideReader =
+    database.dialect === 'sqlite' && config.cacheMiB > 0 && sqlitePath(config.databaseUrl) !== ':memory:'
+      ? new DatabaseSync(sqlitePath(config.databaseUrl), { readOnly: true })
+      : undefined;
   const representationCache = new RepresentationCache({
     maxBytes: config.cacheMiB * 1024 * 1024,
-    changes: changeFeed(database),
+    changes: changeFeed(database, sideReader),
   });
   const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {
@@ -342,6 +350,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         notices?.mailer.close();
         stopWarnings();
         await database.close();
+        sideReader?.close();
       } finally {
         // The logs are closed (flushed) whatever went wrong above.
         logs.errorLog.flushRepeats();

@@ -98,6 +98,32 @@ describe('change feed on SQLite without the queue (ADR 0066)', () => {
   });
 });
 
+describe('change feed on SQLite with a side connection', () => {
+  const [sqlite] = catalogueTestTargets(undefined);
+
+  test('reads at once during a write transaction, without its rows; after the commit, with them', async () => {
+    const database = await sqlite!.open();
+    const [file] = (await sql<{ file: string }>`pragma database_list`.execute(database.db)).rows;
+    const side = new DatabaseSync(file!.file, { readOnly: true });
+    try {
+      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const goethe = await stores.persons.create({ slug: 'goethe', vorname: 'J. W.', nachname: 'Goethe' });
+      const read = changeFeed(database, side);
+      assert.equal(read(), 'everything');
+      await database.db.transaction().execute(async (trx) => {
+        await sql`update persons set vorname = 'Johann' where id = ${goethe.id}`.execute(trx);
+        // The main connection is taken: the side one answers at once, and not with the
+        // uncommitted change (a rollback could still take it back).
+        assert.deepEqual(read(), []);
+      });
+      assert.deepEqual(sorted(read() as ChangeBatch), [`person:${goethe.id}`, 'persons']);
+    } finally {
+      side.close();
+      await database.dispose();
+    }
+  });
+});
+
 const postgres = catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL).find(
   (t) => t.dialect === 'postgres',
 )!;

@@ -114,8 +114,10 @@ const OLDEST_SQL = 'select min(seq) as low from change_log';
  * compares the counter and the newest sequence number (one statement, synchronously while the
  * connection is free, ADR 0066), and only after a write reads the rows added.
  */
-function sqliteFeed(database: Database<DB>): Feed {
-  const { readNow, db } = database;
+function sqliteFeed(database: Database<DB>, side?: SideReader): Feed {
+  const { db } = database;
+  // A side connection reads at once even while a write transaction holds the main one.
+  const readNow = side ? sideReadNow(side) : database.readNow;
   let counter: string | undefined;
   let seen: number | undefined;
 
@@ -160,6 +162,27 @@ function sqliteFeed(database: Database<DB>): Feed {
       return shared();
     }
     return finish(next, added, (low[0] as { low: number | null } | undefined)?.low ?? null);
+  };
+}
+
+/** A second, read-only SQLite connection to the same file (node:sqlite's DatabaseSync). */
+export interface SideReader {
+  prepare(sql: string): { all(...parameters: never[]): unknown[] };
+}
+
+/** readNow on the side connection: undefined (then the queued way) if SQLite refuses for a moment. */
+function sideReadNow(
+  side: SideReader,
+): (sql: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined {
+  const statements = new Map<string, ReturnType<SideReader['prepare']>>();
+  return (text, parameters) => {
+    try {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = side.prepare(text)));
+      return statement.all(...(parameters as never[])) as Record<string, unknown>[];
+    } catch {
+      return undefined;
+    }
   };
 }
 
@@ -210,8 +233,10 @@ function postgresFeed(database: Database<DB>): Feed {
 
 /**
  * The change feed the representation cache reads before every cacheable GET: every write
- * committed before a call is in its answer or an earlier one's.
+ * committed before a call is in its answer or an earlier one's. On SQLite, `side` (a read-only
+ * connection to the same file) lets it read while a write transaction holds the main connection:
+ * in WAL mode it sees every commit, and never the writer's uncommitted rows.
  */
-export function changeFeed(database: Database<DB>): Feed {
-  return detectDialect(database.db) === 'postgres' ? postgresFeed(database) : sqliteFeed(database);
+export function changeFeed(database: Database<DB>, side?: SideReader): Feed {
+  return detectDialect(database.db) === 'postgres' ? postgresFeed(database) : sqliteFeed(database, side);
 }
