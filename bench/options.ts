@@ -24,6 +24,14 @@ export interface BenchOptions {
   readonly pg: string | undefined;
   /** Only the cases whose name matches. */
   readonly only: RegExp | undefined;
+  /** `--mixed`: random person JSON reads at full speed beside a steady write mix (bench/mixed.ts). */
+  readonly mixed: boolean;
+  /** `--mixed`: writes per second (borrow, return, renew, hold, edit a work). */
+  readonly writeRate: number;
+  /** `--mixed`: the server's worker processes (0: one process). */
+  readonly workers: number;
+  /** `--pg-writers N`: N concurrent staff clients PATCHing distinct works on PostgreSQL (`--pg`). */
+  readonly pgWriters: number | undefined;
   /** Keep the temporary data and log directory (for looking at access.log). */
   readonly keep: boolean;
   /** Run the server under `node --cpu-prof` (profiles in tmp/bench-profiles) and summarise. */
@@ -49,6 +57,11 @@ export const USAGE = `usage: npm run bench -- [--quick] [--seconds N] [--warmup 
        npm run bench -- --peers [--quick] [--rounds N] [--seconds N] [--warmup N] [--threads N]
                         [--connections N] [--pg postgres://…] [--cache-mib N]
                         (Shelfmark beside the peer servers; see docs/decisions/0005-benchmarks.md)
+       npm run bench -- --mixed [--write-rate N] [--workers 0|2] [--pg postgres://…] [--seconds N]
+                        [--warmup N] [--connections N] [--cache-mib N]
+                        (person JSON reads beside a steady write mix, and the Fastify peer; ADR 0088)
+       npm run bench -- --pg-writers N --pg postgres://… [--seconds N] [--workers 0|2]
+                        (write throughput of N concurrent writers of distinct works)
 environment: BENCH_SECONDS, BENCH_WARMUP, BENCH_THREADS, BENCH_CONNECTIONS, BENCH_WORKS,
              BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY, BENCH_CACHE_MIB,
              BENCH_REQUESTS, BENCH_SQLITE`;
@@ -63,9 +76,12 @@ const NUMBERS = [
   'depth',
   'cache-mib',
   'requests',
+  'write-rate',
+  'workers',
+  'pg-writers',
 ] as const;
 const TEXTS = ['tool', 'pg', 'only', 'sqlite'] as const;
-const SWITCHES = ['quick', 'keep', 'profile', 'peers', 'search', 'help'] as const;
+const SWITCHES = ['quick', 'keep', 'profile', 'peers', 'search', 'mixed', 'help'] as const;
 
 /** Parses argv (`--name value`, `--name=value`, `--switch`) and env; throws with a readable message. */
 export function parseBenchOptions(
@@ -120,6 +136,10 @@ export function parseBenchOptions(
     profile: given.profile === true,
     peers: given.peers === true,
     search: given.search === true,
+    mixed: given.mixed === true,
+    writeRate: num('write-rate', 20, 0),
+    workers: Math.round(num('workers', 0, 0)),
+    pgWriters: raw('pg-writers') === undefined ? undefined : Math.round(num('pg-writers', 16, 1)),
     requests: Math.round(num('requests', quick ? 20 : 200, 1)),
     sqlite: raw('sqlite') || undefined,
     given: explicit,

@@ -57,7 +57,7 @@ export function harnessEnv(
 }
 
 /** Copies the harness (not its results or installed modules) into `dest`, writable. */
-function copyHarness(from: string, dest: string): void {
+export function copyHarness(from: string, dest: string): void {
   const skip = new Set(['node_modules', 'results', 'bench.db', 'bench.slugs.txt', 'shelfmark-pg.slugs.txt']);
   fs.mkdirSync(dest, { recursive: true });
   for (const name of fs.readdirSync(from)) {

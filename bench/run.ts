@@ -11,6 +11,7 @@ import { wrkInstalled } from './load.ts';
 import { measure, medianOf, type MeasureSettings, type Measurement } from './measure.ts';
 import { parseBenchOptions, USAGE, type BenchOptions } from './options.ts';
 import { runPeers } from './peers.ts';
+import { runMixed, runPgWriters } from './mixed.ts';
 import { measureSearch, searchTable } from './search-http.ts';
 import pg from 'pg';
 import { preparePostgres } from './postgres.ts';
@@ -86,6 +87,11 @@ async function main(): Promise<void> {
   const opts = parsed;
   if (opts.peers) return peers(opts);
   if (opts.search) return search(opts);
+  if (opts.mixed || opts.pgWriters !== undefined) {
+    const report = opts.mixed ? await runMixed(root, opts, say) : await runPgWriters(root, opts, say);
+    console.log(report);
+    return;
+  }
   const tool = opts.tool ?? (wrkInstalled() ? 'wrk' : 'autocannon');
   const settings: MeasureSettings = { ...opts, tool };
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfmark-bench-'));

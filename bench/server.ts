@@ -27,6 +27,10 @@ export interface ChildServerOptions {
   readonly cacheMib?: number | undefined;
   /** Extra node flags, e.g. `--cpu-prof`. */
   readonly nodeArgs?: readonly string[];
+  /** `--workers`: 0 (the default) is one process. */
+  readonly workers?: number;
+  /** Added to the server's cleaned environment. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 let ticksPerSecond: number | undefined;
@@ -55,6 +59,29 @@ export function processCpuSeconds(pid: number): number | undefined {
   return Number.isFinite(ticks) ? ticks / clockTicks() : undefined;
 }
 
+/** The pids of a process's live children (from /proc). */
+export function childPids(pid: number): number[] {
+  const found: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** CPU seconds of a process and its live children (the workers under `--workers N`). */
+export function treeCpuSeconds(pid: number): number | undefined {
+  const own = processCpuSeconds(pid);
+  if (own === undefined) return undefined;
+  return childPids(pid).reduce((sum, child) => sum + (processCpuSeconds(child) ?? 0), own);
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -74,7 +101,7 @@ export async function startChildServer(opts: ChildServerOptions): Promise<ChildS
     ...(opts.nodeArgs ?? []),
     path.join(opts.root, 'src/cli/shelfmark.ts'),
     'serve',
-    '--workers=0',
+    `--workers=${opts.workers ?? 0}`,
     '--no-demo',
     `--port=${port}`,
     '--host=127.0.0.1',
@@ -87,7 +114,7 @@ export async function startChildServer(opts: ChildServerOptions): Promise<ChildS
   ];
   const child = spawn(process.execPath, args, {
     cwd: opts.root,
-    env: cleanEnv(),
+    env: { ...cleanEnv(), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitUntilReady(child);
@@ -95,7 +122,7 @@ export async function startChildServer(opts: ChildServerOptions): Promise<ChildS
   return {
     pid,
     origin,
-    cpuSeconds: () => processCpuSeconds(pid),
+    cpuSeconds: () => treeCpuSeconds(pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { acceptedOrigins, configWarnings, type Config } from './config/index.ts';
@@ -32,6 +33,7 @@ import {
 import {
   migrateToLatest,
   openDatabase,
+  sqlitePath,
   TransientStorageError,
   type Database,
   type OpenOptions,
@@ -47,7 +49,7 @@ import {
 import { catalogueMigrations } from './catalogue/migrations/index.ts';
 import type { DB } from './catalogue/tables.ts';
 import { createStores } from './catalogue/stores.ts';
-import { bumpChangeCounter, changeCount, changeCounter } from './catalogue/changes.ts';
+import { bumpChangeCounter, changeCount, changeFeed } from './catalogue/changes.ts';
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
 import {
   createDatabaseLoginLimiter,
@@ -258,9 +260,15 @@ export async function startServer(config: Config, options: StartServerOptions = 
         logs.errorLog.repeatedError('notices', 'error', error),
       )
     : async () => undefined;
+  // SQLite: the change read on a read-only connection of its own, so a cache hit never waits
+  // for a write transaction holding the main one (ADR 0088).
+  const sideReader =
+    database.dialect === 'sqlite' && config.cacheMiB > 0 && sqlitePath(config.databaseUrl) !== ':memory:'
+      ? new DatabaseSync(sqlitePath(config.databaseUrl), { readOnly: true })
+      : undefined;
   const representationCache = new RepresentationCache({
     maxBytes: config.cacheMiB * 1024 * 1024,
-    version: changeCounter(database),
+    changes: changeFeed(database, sideReader),
   });
   const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {
@@ -375,6 +383,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         mailer?.close();
         stopWarnings();
         await database.close();
+        sideReader?.close();
       } finally {
         // The logs are closed (flushed) whatever went wrong above.
         logs.errorLog.flushRepeats();

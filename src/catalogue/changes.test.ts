@@ -1,30 +1,59 @@
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
-import { sql } from 'kysely';
-import { catalogueTestTargets } from '../../test/kit/catalogue/targets.ts';
-import { changeCount, changeCounter } from './changes.ts';
+import { sql, type Kysely } from 'kysely';
+import { catalogueTestTargets, type TestDatabase } from '../../test/kit/catalogue/targets.ts';
+import type { ChangeBatch } from '../http/cache/index.ts';
+import { bumpChangeCounter, changeFeed } from './changes.ts';
+import { createStores } from './stores.ts';
+import type { DB } from './tables.ts';
+
+/** Runs `sql` on another connection (another worker or process) and commits it. */
+async function elsewhere(database: TestDatabase<DB>, text: string): Promise<void> {
+  if (database.dialect === 'sqlite') {
+    const [file] = (await sql<{ file: string }>`pragma database_list`.execute(database.db)).rows;
+    const other = new DatabaseSync(file!.file);
+    other.exec(text);
+    other.close();
+  } else {
+    await sql.raw(text).execute(database.db);
+  }
+}
+
+const sorted = (batch: ChangeBatch) => (batch === 'everything' ? batch : [...batch].sort());
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
-  describe(`change counter (${target.dialect})`, { skip: target.skip }, () => {
-    test('changeCounter reads what changeCount reads, and sees a commit of another connection', async () => {
+  describe(`change feed (${target.dialect})`, { skip: target.skip }, () => {
+    test('names what another connection’s commit changed, and nothing after that', async () => {
       const database = await target.open();
       try {
-        const read = changeCounter(database);
-        const before = await read();
-        assert.equal(before, await changeCount(database.db));
-        // Another connection (another worker or process) commits a write.
-        if (database.dialect === 'sqlite') {
-          const [file] = (await sql<{ file: string }>`pragma database_list`.execute(database.db)).rows;
-          const other = new DatabaseSync(file!.file);
-          other.exec('update change_counter set n = n + 1 where id = 1');
-          other.close();
-        } else {
-          await sql`update change_counter set n = n + 1 where id = 1`.execute(database.db);
-        }
-        const after = await read();
-        assert.notEqual(after, before);
-        assert.equal(after, await changeCount(database.db));
+        const stores = createStores(database.db, { capabilities: database.capabilities });
+        const goethe = await stores.persons.create({ slug: 'goethe', vorname: 'J. W.', nachname: 'Goethe' });
+        const faust = await stores.works.create({
+          slug: 'faust',
+          titel: 'Faust',
+          exemplare: 1,
+          personIds: [goethe.id],
+        });
+        const read = changeFeed(database);
+        assert.equal(await read(), 'everything', 'the first read cannot know what the cache held');
+        assert.deepEqual(await read(), []);
+        await elsewhere(database, `update works set titel = 'Faust I' where id = ${faust.id}`);
+        assert.deepEqual(sorted(await read()), [`work:${faust.id}`, 'works']);
+        assert.deepEqual(await read(), []);
+        await elsewhere(database, `update person_work set position = position where work_id = ${faust.id}`);
+        assert.deepEqual(sorted(await read()), [
+          'person:' + goethe.id,
+          'persons',
+          `work:${faust.id}`,
+          'works',
+        ]);
+        await bumpChangeCounter(database.db);
+        assert.equal(
+          await read(),
+          'everything',
+          'the counter (tables without finer tracking) drops everything',
+        );
       } finally {
         await database.dispose();
       }
@@ -32,15 +61,15 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
   });
 }
 
-describe('change counter on SQLite without the queue (ADR 0066)', () => {
+describe('change feed on SQLite without the queue (ADR 0066)', () => {
   const [sqlite] = catalogueTestTargets(undefined);
 
   test('answers at once while the connection is free', async () => {
     const database = await sqlite!.open();
     try {
-      const value = changeCounter(database)();
-      assert.equal(typeof value, 'string');
-      assert.equal(value, await changeCount(database.db));
+      const read = changeFeed(database);
+      assert.equal(read(), 'everything');
+      assert.deepEqual(read(), []);
     } finally {
       await database.dispose();
     }
@@ -49,20 +78,82 @@ describe('change counter on SQLite without the queue (ADR 0066)', () => {
   test('never reads a write transaction of its own connection before it commits', async () => {
     const database = await sqlite!.open();
     try {
-      const read = changeCounter(database);
-      const before = await read();
-      let during: string | Promise<string> | undefined;
+      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const goethe = await stores.persons.create({ slug: 'goethe', vorname: 'J. W.', nachname: 'Goethe' });
+      const read = changeFeed(database);
+      assert.equal(read(), 'everything');
+      let during: ChangeBatch | Promise<ChangeBatch> | undefined;
       await database.db.transaction().execute(async (trx) => {
-        await sql`update change_counter set n = n + 1 where id = 1`.execute(trx);
+        await sql`update persons set vorname = 'Johann' where id = ${goethe.id}`.execute(trx);
         // The transaction holds the one connection: the read waits its turn (a promise) rather
-        // than seeing the uncommitted value, which a rollback could still take back.
+        // than seeing the uncommitted change, which a rollback could still take back.
         during = read();
         assert.ok(during instanceof Promise, 'a read during the transaction must wait for it');
       });
-      const committed = await changeCount(database.db);
-      assert.notEqual(committed, before);
-      assert.equal(await during, committed);
-      assert.equal(read(), committed);
+      assert.deepEqual(sorted(await during!), [`person:${goethe.id}`, 'persons']);
+      assert.deepEqual(read(), []);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
+
+describe('change feed on SQLite with a side connection', () => {
+  const [sqlite] = catalogueTestTargets(undefined);
+
+  test('reads at once during a write transaction, without its rows; after the commit, with them', async () => {
+    const database = await sqlite!.open();
+    const [file] = (await sql<{ file: string }>`pragma database_list`.execute(database.db)).rows;
+    const side = new DatabaseSync(file!.file, { readOnly: true });
+    try {
+      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const goethe = await stores.persons.create({ slug: 'goethe', vorname: 'J. W.', nachname: 'Goethe' });
+      const read = changeFeed(database, side);
+      assert.equal(read(), 'everything');
+      await database.db.transaction().execute(async (trx) => {
+        await sql`update persons set vorname = 'Johann' where id = ${goethe.id}`.execute(trx);
+        // The main connection is taken: the side one answers at once, and not with the
+        // uncommitted change (a rollback could still take it back).
+        assert.deepEqual(read(), []);
+      });
+      assert.deepEqual(sorted(read() as ChangeBatch), [`person:${goethe.id}`, 'persons']);
+    } finally {
+      side.close();
+      await database.dispose();
+    }
+  });
+});
+
+const postgres = catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL).find(
+  (t) => t.dialect === 'postgres',
+)!;
+
+describe('change feed on PostgreSQL: commits out of order', { skip: postgres.skip }, () => {
+  test('a transaction that began first and commits last is still reported', async () => {
+    const database = await postgres.open();
+    try {
+      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const a = await stores.persons.create({ slug: 'a', vorname: 'A', nachname: 'A' });
+      const b = await stores.persons.create({ slug: 'b', vorname: 'B', nachname: 'B' });
+      const read = changeFeed(database);
+      await read();
+      let commitFirst!: () => void;
+      const gate = new Promise<void>((resolve) => (commitFirst = resolve));
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      // The earlier transaction (lower id) writes a and waits; b's commits and is read meanwhile.
+      const early = database.db.transaction().execute(async (trx: Kysely<DB>) => {
+        await sql`update persons set vorname = 'A2' where id = ${a.id}`.execute(trx);
+        written();
+        await gate;
+      });
+      await wrote;
+      await sql`update persons set vorname = 'B2' where id = ${b.id}`.execute(database.db);
+      assert.deepEqual(sorted(await read()), [`person:${b.id}`, 'persons']);
+      commitFirst();
+      await early;
+      assert.deepEqual(sorted(await read()), [`person:${a.id}`, 'persons']);
+      assert.deepEqual(await read(), []);
     } finally {
       await database.dispose();
     }

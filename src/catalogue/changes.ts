@@ -1,58 +1,38 @@
-// The database's change counter (migration 0003): the version the representation cache checks
-// before every cacheable GET (ADR 0048). One prepared single-row read.
-import type { Kysely } from 'kysely';
-import { detectDialect, prepare, sharedRead, type Database } from '../storage/index.ts';
+// What committed writes changed, for the representation cache (ADR 0088), and the catalogue
+// writers' lock order. Triggers record each written row's subjects in `change_log` (migration
+// 0022); `changeFeed` reads what was added since its last read. Tables without finer tracking
+// still move the one counter of migration 0003 (ADR 0048): a new value means everything changed.
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { ChangeBatch } from '../http/cache/index.ts';
+import { detectDialect, param, prepare, sharedRead, type Database } from '../storage/index.ts';
 import type { DB } from './tables.ts';
 
 const COUNTER = prepare<Record<string, never>, { n: string | number }, DB>((db: Kysely<DB>) =>
   db.selectFrom('change_counter').select('n').where('id', '=', 1),
 );
 
-/**
- * Takes the counter's row lock now, as a write transaction's first step (PostgreSQL; SQLite
- * admits one writer anyway). Every statement that writes a catalogue table takes it first
- * (migration 0009, ADR 0055); a transaction that locks a row with `SELECT … FOR UPDATE` must
- * take it before that too, or it could hold the row while waiting for a writer that needs it.
- * Taken before the reads a write depends on (a generated slug is free, the row still has the
- * version the caller saw), no other writer can change them until this one commits.
- */
-export async function lockChangeCounter(trx: Kysely<DB>): Promise<void> {
-  if (detectDialect(trx) !== 'postgres') return;
-  await trx.selectFrom('change_counter').select('n').where('id', '=', 1).forUpdate().execute();
-}
-
 function valueOf(row: { n: unknown } | undefined): string {
   if (!row) throw new Error('change_counter has no row: is the database migrated?');
   return String(row.n);
 }
 
-/** The counter's current value; it differs after any write committed since the last read. */
+/** The counter's current value (the health check's read; tables of migration 0003's kind move it). */
 export async function changeCount(db: Kysely<DB>): Promise<string> {
   return valueOf(await COUNTER.executeTakeFirst(db, {}));
 }
 
 /**
- * The counter as the representation cache reads it before every cacheable GET (ADR 0048):
- * on SQLite, while nothing else uses the connection, the same statement run at once without
- * the queue and its promises (ADR 0066); else — and always on PostgreSQL — changeCount, one
- * read shared by the callers who asked while the previous one ran (sharedRead, ADR 0068:
- * never a read that started before a caller asked, so it still sees every write acknowledged
- * before the request came in).
+ * A value that moves with every change the cache would see — a row added to `change_log` or the
+ * counter moved — for tests and operators asking "did that write anything?". Not for the cache.
  */
-export function changeCounter(database: Database<DB>): () => string | Promise<string> {
-  const { readNow, db } = database;
-  const shared = sharedRead(() => changeCount(db));
-  if (readNow === undefined) return shared;
-  const { sql, parameters } = db.selectFrom('change_counter').select('n').where('id', '=', 1).compile();
-  return () => {
-    const rows = readNow(sql, parameters);
-    return rows === undefined ? shared() : valueOf(rows[0] as { n: unknown } | undefined);
-  };
+export async function changeMark(db: Kysely<DB>): Promise<string> {
+  const { rows } = await sql<{ n: unknown }>`select count(*) as n from change_log`.execute(db);
+  return `${String(rows[0]?.n)}:${await changeCount(db)}`;
 }
 
 /**
  * Moves the counter without changing anything else: every process's representation cache drops
- * what it holds at its next request. For a change the cache's version would not see otherwise:
+ * what it holds at its next request. For a change the cache's feed would not see otherwise:
  * a log-in limit reached, after which no remembered Basic answer may be served (ADR 0069).
  */
 export async function bumpChangeCounter(db: Kysely<DB>): Promise<void> {
@@ -61,4 +41,202 @@ export async function bumpChangeCounter(db: Kysely<DB>): Promise<void> {
     .set((eb) => ({ n: eb('n', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+}
+
+/** The subject names the triggers write (migration 0022) and resources declare (dependsOn). */
+export const subject = {
+  person: (id: number) => `person:${id}`,
+  work: (id: number) => `work:${id}`,
+} as const;
+
+/**
+ * Taken by every write that may change who is staff (an account's role, lock or removal, a
+ * person's delete): "the last staff account stays" is checked under it (ADR 0077), so two staff
+ * demoting each other at once leave one. Such writes are rare; edits and loans never take it.
+ */
+export const STAFF_SUBJECT = 'accounts:staff';
+
+/**
+ * The catalogue's lock order (ADR 0088): a write transaction's first step takes the subjects it
+ * will write, as transaction-scoped advisory locks in one sorted order (PostgreSQL; SQLite's
+ * BEGIN IMMEDIATE admits one writer anyway). Then the reads the write depends on happen under
+ * them — a generated slug is still free at the insert (`slugs:person`), the row has the version
+ * the caller saw — and two writers of overlapping subjects queue instead of deadlocking, while
+ * writers of different subjects share nothing. A transaction that locks a row with `SELECT …
+ * FOR UPDATE` must name that row's subject here first. `everything`: a writer whose subjects
+ * are not known up front (an import) waits for every other writer and holds them all off.
+ */
+export async function lockSubjects(
+  trx: Kysely<DB>,
+  subjects: readonly string[],
+  everything = false,
+): Promise<void> {
+  if (detectDialect(trx) !== 'postgres') return;
+  await sql`select lock_subjects(${[...subjects]}::text[], ${everything})`.execute(trx);
+}
+
+/** The subjects a write to a person's or work's row locks: the row's and those showing it (ADR 0024). */
+export async function subjectsShowing(
+  trx: Kysely<DB>,
+  table: 'persons' | 'works' | 'copies',
+  id: number,
+): Promise<string[]> {
+  if (table === 'copies') {
+    const copy = await trx.selectFrom('copies').select('work_id').where('id', '=', id).executeTakeFirst();
+    return copy ? subjectsShowing(trx, 'works', copy.work_id) : [];
+  }
+  const own = table === 'persons' ? 'person_id' : 'work_id';
+  const other = table === 'persons' ? 'work_id' : 'person_id';
+  const linked = await trx.selectFrom('person_work').select(other).where(own, '=', id).execute();
+  const otherOf = table === 'persons' ? subject.work : subject.person;
+  const ownOf = table === 'persons' ? subject.person : subject.work;
+  return [ownOf(id), ...linked.map((row) => otherOf((row as Record<string, number>)[other]!))];
+}
+
+/** Reads what changed since the previous call: the subjects, or everything. */
+type Feed = () => ChangeBatch | Promise<ChangeBatch>;
+
+/** A batch from the subjects recorded: `*` (a TRUNCATE) means everything. */
+function batchOf(subjects: readonly string[]): ChangeBatch {
+  return subjects.includes('*') ? 'everything' : [...new Set(subjects)];
+}
+
+type Top = { n: unknown; top: number | null } | undefined;
+type Added = readonly { seq: number; subject: string }[];
+
+const TOP_SQL =
+  'select (select n from change_counter where id = 1) as n, (select max(seq) from change_log) as top';
+const SINCE_SQL = 'select seq, subject from change_log where seq > ? order by seq';
+const OLDEST_SQL = 'select min(seq) as low from change_log';
+
+/**
+ * SQLite: one writer at a time, so the log's sequence numbers follow the commit order. A read
+ * compares the counter and the newest sequence number (one statement, synchronously while the
+ * connection is free, ADR 0066), and only after a write reads the rows added.
+ */
+function sqliteFeed(database: Database<DB>, side?: SideReader): Feed {
+  const { db } = database;
+  // A side connection reads at once even while a write transaction holds the main one.
+  const readNow = side ? sideReadNow(side) : database.readNow;
+  let counter: string | undefined;
+  let seen: number | undefined;
+
+  /** A batch from the first statement alone, or the sequence number to read the rows after. */
+  const decide = (top: Top): ChangeBatch | number => {
+    const n = valueOf(top);
+    const newest = Number(top!.top ?? 0);
+    if (counter !== n || seen === undefined) {
+      counter = n;
+      seen = newest;
+      return 'everything';
+    }
+    return newest === seen ? [] : seen;
+  };
+  const finish = (from: number, added: Added, low: number | null): ChangeBatch => {
+    for (const r of added) seen = Math.max(seen ?? 0, Number(r.seq));
+    // Pruned past what this process last saw: it cannot say what changed.
+    if (Number(low ?? 0) > from + 1) return 'everything';
+    return batchOf(added.map((r) => r.subject));
+  };
+
+  const run = async <R>(text: string, parameters: readonly unknown[] = []): Promise<R[]> =>
+    (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+  const shared = sharedRead(async (): Promise<ChangeBatch> => {
+    const next = decide((await run<NonNullable<Top>>(TOP_SQL))[0]);
+    if (typeof next !== 'number') return next;
+    const added = await run<Added[number]>(SINCE_SQL, [next]);
+    const low = (await run<{ low: number | null }>(OLDEST_SQL))[0]?.low ?? null;
+    return finish(next, added, low);
+  });
+  if (readNow === undefined) return shared;
+  return () => {
+    // Synchronously while the connection is free, else queued (each statement alike).
+    const top = readNow(TOP_SQL, []);
+    if (top === undefined) return shared();
+    const next = decide(top[0] as Top);
+    if (typeof next !== 'number') return next;
+    const added = readNow(SINCE_SQL, [next]) as Added | undefined;
+    const low = readNow(OLDEST_SQL, []);
+    if (added === undefined || low === undefined) {
+      seen = next; // read the rows again the queued way
+      return shared();
+    }
+    return finish(next, added, (low[0] as { low: number | null } | undefined)?.low ?? null);
+  };
+}
+
+/** A second, read-only SQLite connection to the same file (node:sqlite's DatabaseSync). */
+export interface SideReader {
+  prepare(sql: string): { all(...parameters: never[]): unknown[] };
+}
+
+/** readNow on the side connection: undefined (then the queued way) if SQLite refuses for a moment. */
+function sideReadNow(
+  side: SideReader,
+): (sql: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined {
+  const statements = new Map<string, ReturnType<SideReader['prepare']>>();
+  return (text, parameters) => {
+    try {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = side.prepare(text)));
+      return statement.all(...(parameters as never[])) as Record<string, unknown>[];
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
+ * PostgreSQL: writers commit in any order, so a read asks for the rows of transactions that
+ * had not committed in the previous read's snapshot but have in this one's (pg_visible_in_snapshot),
+ * in one named statement shared by the callers of one event-loop turn (ADR 0068).
+ */
+function postgresFeed(database: Database<DB>): Feed {
+  const { db } = database;
+  const READ = prepare<
+    { since: string | null },
+    { snap: string; n: string; lost: boolean | null; changed: string | null },
+    DB
+  >((kdb) => ({
+    compile: () =>
+      sql<{ snap: string; n: string; lost: boolean | null; changed: string | null }>`select
+          pg_current_snapshot()::text as snap,
+          (select n from change_counter where id = 1)::text as n,
+          (select txid >= pg_snapshot_xmin(${param<string | null>('since')}::pg_snapshot) from change_log_horizon where id = 1) as lost,
+          (select string_agg(distinct subject, ' ') from change_log
+            where txid >= pg_snapshot_xmin(${param<string | null>('since')}::pg_snapshot)
+              and not pg_visible_in_snapshot(txid, ${param<string | null>('since')}::pg_snapshot)) as changed`.compile(
+        kdb,
+      ),
+  }));
+  let counter: string | undefined;
+  let since: string | undefined;
+  /** Reads may overlap: only a read started after the one that set `since` may move it. */
+  let started = 0;
+  let sinceFrom = 0;
+  return sharedRead(async () => {
+    const mine = (started += 1);
+    const from = since;
+    const row = (await READ.executeTakeFirst(db, { since: from ?? null }))!;
+    const moved = mine > sinceFrom;
+    if (moved) {
+      sinceFrom = mine;
+      since = row.snap;
+    }
+    if (from === undefined || row.n !== counter || row.lost === true) {
+      if (moved) counter = row.n;
+      return 'everything';
+    }
+    return batchOf(row.changed === null ? [] : row.changed.split(' '));
+  });
+}
+
+/**
+ * The change feed the representation cache reads before every cacheable GET: every write
+ * committed before a call is in its answer or an earlier one's. On SQLite, `side` (a read-only
+ * connection to the same file) lets it read while a write transaction holds the main connection:
+ * in WAL mode it sees every commit, and never the writer's uncommitted rows.
+ */
+export function changeFeed(database: Database<DB>, side?: SideReader): Feed {
+  return detectDialect(database.db) === 'postgres' ? postgresFeed(database) : sqliteFeed(database, side);
 }

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { catalogueTestTargets, type TestDatabase } from '../../test/kit/catalogue/targets.ts';
 import { createDatabaseLoginLimiter } from './accounts/index.ts';
-import { changeCount, changeCounter } from './changes.ts';
+import { changeCount, changeFeed } from './changes.ts';
 import { createStores, type CatalogueStores } from './stores.ts';
 import type { DB } from './tables.ts';
 import { personsOfWorks } from './works/index.ts';
@@ -46,7 +46,7 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
     assert.ok(faust && 'found' in faust);
     const reads: Record<string, () => unknown> = {
       'change counter': () => changeCount(database.db),
-      'change counter (the cache)': () => changeCounter(database)(),
+      'change feed (the cache)': () => changeFeed(database)(),
       'person by slug': () => stores.persons.bySlug('goethe'),
       'person by id': () => stores.persons.byId(goethe.found.id),
       'work by slug (and its copies)': () => stores.works.bySlug('faust'),

@@ -3,6 +3,8 @@
 // The application is loaded by the processes that run it (load-app.ts), never by the
 // supervisor: one that cannot load or start it logs why and exits CANNOT_START, and the
 // supervisor tries again later (boot.ts, docs/decisions/0017-start-up-failures.md).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import cluster from 'node:cluster';
 import type { Config } from '../config/index.ts';
 import { SERVER_VERSION } from '../config/version.ts';
@@ -114,6 +116,7 @@ export async function serveCommand(config: Config): Promise<number> {
           ...(inheritedFd !== undefined && { inheritedFd }),
         });
         process.stdout.write(readyLine(config, running.address.port));
+        reportCacheStatsOnSignal(running.representationCache);
         return {
           errorLog: running.errorLog,
           reopenLogs: () => running.reopenLogs(),
@@ -171,6 +174,20 @@ function untilStopped(
   });
 }
 
+/**
+ * For `npm run bench -- --mixed` only: with SHELFMARK_BENCH_STATS_DIR set, SIGUSR2 makes this
+ * process write its representation cache's counts (hits, misses) to <dir>/<pid>.json, so the
+ * benchmark can take a hit rate over its measured window. Without the variable, nothing is done
+ * (and SIGUSR2 keeps Node's default).
+ */
+function reportCacheStatsOnSignal(cache: { stats(): object }): void {
+  const dir = process.env.SHELFMARK_BENCH_STATS_DIR;
+  if (!dir) return;
+  process.on('SIGUSR2', () => {
+    writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(cache.stats()));
+  });
+}
+
 async function serveInProcess(config: Config): Promise<number> {
   const commandLine = process.argv.slice(1).join(' ');
   let running: Awaited<ReturnType<Application['startServer']>>;
@@ -197,6 +214,7 @@ async function serveInProcess(config: Config): Promise<number> {
   }
   const server = running;
   process.stdout.write(readyLine(config, server.address.port));
+  reportCacheStatsOnSignal(server.representationCache);
   logStarted(server.errorLog, SERVER_VERSION, commandLine);
   // Whatever ends the process, no queued log line is lost.
   process.on('exit', () => server.flushLogsSync());

@@ -6,7 +6,7 @@
 // change counter first (ADR 0055) and compares-and-sets on the version the caller checked.
 import { sql, type Kysely } from 'kysely';
 import { normaliseUsername } from '../../http/auth/username.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, STAFF_SUBJECT, subject } from '../changes.ts';
 import {
   ChangedMeanwhileError,
   expectedText,
@@ -42,6 +42,15 @@ export interface AccountWrites {
 type Key = { readonly personId: number } | { readonly username: string };
 type Version = 'updatedAt' | 'passwordChangedAt';
 
+async function personOfUsername(trx: Kysely<DB>, username: string): Promise<number | undefined> {
+  const row = await trx
+    .selectFrom('accounts')
+    .select('person_id')
+    .where('username', '=', normaliseUsername(username))
+    .executeTakeFirst();
+  return row?.person_id;
+}
+
 export function accountWrites(db: Kysely<DB>, now: () => string): AccountWrites {
   /**
    * Reads the account under the counter's lock, lets `plan` decide the new values (null: nothing
@@ -54,7 +63,9 @@ export function accountWrites(db: Kysely<DB>, now: () => string): AccountWrites 
     plan: (current: AccountDetails, at: string) => Record<string, string | null> | null,
   ): Promise<AccountDetails | null> {
     return db.transaction().execute(async (trx) => {
-      await lockChangeCounter(trx);
+      // The person's subject first (ADR 0088); a user name is resolved to its person for that.
+      const personId = 'personId' in key ? key.personId : await personOfUsername(trx, key.username);
+      if (personId !== undefined) await lockSubjects(trx, [STAFF_SUBJECT, subject.person(personId)]);
       const query = liveAccounts(trx);
       const row = await (
         'personId' in key

@@ -3,7 +3,7 @@
 // (migration 0021, ADR 0085); `settings_updated_at` is the resource's own version, so a change
 // here does not move the account's (role, lock) nor its session epoch.
 import type { Kysely } from 'kysely';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, subject } from '../changes.ts';
 import {
   ChangedMeanwhileError,
   expectedText,
@@ -66,7 +66,7 @@ export function createSettingsStore(db: Kysely<DB>, now: () => string): Settings
     },
     async write(personId, change, expect) {
       return db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        await lockSubjects(trx, [subject.person(personId)]);
         const row = await selectSettings(trx, personId).executeTakeFirst();
         if (!row) return null;
         const current = settingsOf(row);

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { normaliseUsername } from '../../http/auth/username.ts';
 import { ConflictError, ForeignKeyError } from '../../storage/index.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, STAFF_SUBJECT, subject } from '../changes.ts';
 import { touchRows } from '../shared/index.ts';
 import type { DB, Role } from '../tables.ts';
 import { accountWrites, type AccountWrites } from './account-writes.ts';
@@ -81,12 +81,13 @@ export function createAccountStore(
 ): AccountStore {
   async function removeWhere(column: 'username' | 'person_id', value: string | number): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      await lockChangeCounter(trx);
-      const found = await trx
-        .selectFrom('accounts')
-        .select('person_id')
-        .where(column, '=', value)
-        .executeTakeFirst();
+      const account = () =>
+        trx.selectFrom('accounts').select('person_id').where(column, '=', value).executeTakeFirst();
+      const seen = await account();
+      if (!seen) return false;
+      // The person's subject (ADR 0088), then the account again under it.
+      await lockSubjects(trx, [STAFF_SUBJECT, subject.person(seen.person_id)]);
+      const found = await account();
       if (!found) return false;
       await refuseLastStaff(trx, found.person_id);
       // Its sessions go with it (the foreign key's cascade, ADR 0076): a new account of the
@@ -135,7 +136,7 @@ export function createAccountStore(
       const at = now();
       try {
         await db.transaction().execute(async (trx) => {
-          await lockChangeCounter(trx);
+          await lockSubjects(trx, [subject.person(personId)]);
           const person = await trx
             .selectFrom('persons')
             .select('id')

@@ -5,12 +5,13 @@
 // preconditions (If-Match, 428) and compare-and-set are those of persons and works.
 import type { Handler, Outcome, RequestContext, ResourceDefinition } from '../../http/resource/types.ts';
 import { ConflictError } from '../../storage/index.ts';
+import { subject } from '../changes.ts';
 import type { Work, WorkStore } from '../model.ts';
 import { HttpError, notFound, resolve, copiesPath, copyPath } from '../shared/index.ts';
 import { isValidSlug } from '../slugs.ts';
 import { requireStaff, writeMethods, type WriteMethods, staffOnly } from '../writes/index.ts';
 import { CopiesOnLoanError } from './count.ts';
-import { copiesRepresentation } from './copies-view.ts';
+import { copiesRepresentation, type CopiesModel } from './copies-view.ts';
 import { copyFormView, type CopyFormModel } from './forms.ts';
 import { copyRepresentation } from './copy-view.ts';
 import { COPY_FIELD_NAMES, readCopy } from './input.ts';
@@ -87,6 +88,8 @@ export function copiesResource(store: CopyStore, works: WorkStore): ResourceDefi
   return {
     name: 'copies',
     cacheable: true,
+    // The work's copies with their status (its loans and holds); item types move the counter (ADR 0088).
+    dependsOn: (m: CopiesModel) => [subject.work(m.werk.id)],
     path: routeOf('Copies'),
     methods: {
       GET: async (ctx) => {
@@ -116,6 +119,7 @@ export function copyResource(store: CopyStore, works: WorkStore): ResourceDefini
   return {
     name: 'copy',
     cacheable: true,
+    dependsOn: (c: Copy) => [subject.work(c.werk.id)],
     path: routeOf('Copy'),
     methods: {
       GET: async (ctx) => {

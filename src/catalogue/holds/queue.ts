@@ -5,7 +5,7 @@
 // whatever it is (ADR 0059).
 import type { Kysely } from 'kysely';
 import type { Capabilities } from '../../storage/index.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, subject } from '../changes.ts';
 import { touchRows } from '../shared/index.ts';
 import type { DB } from '../tables.ts';
 import { freeCopiesOf } from '../copies/index.ts';
@@ -20,16 +20,21 @@ export interface LockedWork {
 }
 
 /**
- * Takes the work's lock inside a write transaction: the change counter first (ADR 0055), then
- * the work row (`FOR UPDATE` on PostgreSQL; SQLite's BEGIN IMMEDIATE admits one writer anyway).
- * Whoever holds it sees every loan and hold committed before it.
+ * Takes the work's lock inside a write transaction: its subject first, with the person's the
+ * write is for (ADR 0088: a member's loan limit is checked under it), then the work row (`FOR
+ * UPDATE` on PostgreSQL; SQLite's BEGIN IMMEDIATE admits one writer anyway). Whoever holds it
+ * sees every loan and hold committed before it.
  */
 export async function lockWork(
   trx: Kysely<DB>,
   workId: number,
   capabilities: Capabilities,
+  personId?: number,
 ): Promise<LockedWork | null> {
-  await lockChangeCounter(trx);
+  await lockSubjects(trx, [
+    subject.work(workId),
+    ...(personId === undefined ? [] : [subject.person(personId)]),
+  ]);
   let query = trx.selectFrom('works').select(['id', 'exemplare', 'deleted_at']).where('id', '=', workId);
   if (capabilities.forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -46,7 +51,7 @@ export async function lockWorkForPerson(
   personId: number,
   capabilities: Capabilities,
 ): Promise<LockedWork | 'unknown-work' | 'work-gone' | 'unknown-person'> {
-  const work = await lockWork(trx, workId, capabilities);
+  const work = await lockWork(trx, workId, capabilities, personId);
   if (!work) return 'unknown-work';
   if (work.deletedAt !== null) return 'work-gone';
   const person = await trx

@@ -4,6 +4,7 @@
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import { lookUp, resolve, lifeDatesPath } from '../shared/index.ts';
 import { visibleTo } from '../persons/index.ts';
+import { subject } from '../changes.ts';
 import { replaceMethod } from '../writes/index.ts';
 import { lifeDatesFormView, type LifeDatesFormModel } from './forms.ts';
 import { LIFE_DATES_FIELD_NAMES, readLifeDates } from './input.ts';
@@ -16,6 +17,7 @@ export function lifeDatesResource(store: LifeDatesStore): ResourceDefinition {
     name: 'life-dates',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    dependsOn: (d: LifeDates) => [subject.person(d.id)],
     path: routeOf('LifeDates'),
     methods: {
       GET: async (ctx) => {

@@ -16,7 +16,7 @@ import {
   type WriteExpectation,
 } from '../shared/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, subject } from '../changes.ts';
 
 /** What the life dates' representations show. */
 export interface LifeDates {
@@ -119,7 +119,7 @@ export function createLifeDatesStore(db: Kysely<DB>, options?: StoreOptions): Li
       const expected = expectedText(expect);
       return compareAndSet(expected, () =>
         db.transaction().execute(async (trx) => {
-          await lockChangeCounter(trx);
+          await lockSubjects(trx, [subject.person(id)]);
           const current = await trx
             .selectFrom('persons')
             .select(VERSION.as('version'))

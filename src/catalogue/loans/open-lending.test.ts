@@ -1,10 +1,10 @@
 // A person with open loans or holds is not deleted (ADR 0061), on every engine: the store's
 // delete refuses inside its transaction, also when the loan is committed while the delete waits
-// for the change counter (ADR 0055) — a check before the lock would miss it.
+// for the person’s lock (ADR 0088, before it ADR 0055’s change counter) — a check before the lock would miss it.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, subject } from '../changes.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
@@ -143,18 +143,19 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(await stores.persons.delete(ranOut), true);
     });
 
-    test('a loan committed while the delete waits for the change counter refuses it', async () => {
+    test('a loan committed while the delete waits for the person’s lock refuses it', async () => {
       const person = await newPerson();
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let lent!: () => void;
       const loanInserted = new Promise<void>((resolve) => (lent = resolve));
       let holder = '';
-      // A borrow in flight: it holds the counter (ADR 0055) and its loan is not yet committed.
+      // A borrow in flight: it holds the person's subject (ADR 0088) and its loan is not yet committed.
       const borrow = database.db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        await lockSubjects(trx, [subject.person(person)]);
         if (target.dialect === 'postgres')
-          holder = (await sql<{ x: string }>`select txid_current()::text as x`.execute(trx)).rows[0]?.x ?? '';
+          holder =
+            (await sql<{ x: string }>`select pg_backend_pid()::text as x`.execute(trx)).rows[0]?.x ?? '';
         await insertLoan(trx, person);
         lent();
         await gate;
@@ -176,14 +177,17 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
 }
 
 /**
- * Until the delete is queued behind the borrow: on PostgreSQL it waits for the borrow's
- * transaction (`holder`, its id); SQLite's one connection queues it in-process.
+ * Until the delete is queued behind the borrow: on PostgreSQL it waits for an advisory lock the
+ * borrow's connection (`holder`, its process id) holds (ADR 0088: the person's subject);
+ * SQLite's one connection queues it in-process.
  */
 async function deleteIsWaiting(db: Kysely<DB>, holder: string): Promise<void> {
   for (let i = 0; i < 500; i++) {
     if (holder !== '') {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
-        where locktype = 'transactionid' and transactionid::text = ${holder} and not granted`.execute(db);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks w
+        join pg_locks h on h.locktype = 'advisory' and h.granted and h.pid::text = ${holder}
+          and h.classid = w.classid and h.objid = w.objid and h.objsubid = w.objsubid
+        where w.locktype = 'advisory' and not w.granted`.execute(db);
       if ((rows[0]?.n ?? 0) > 0) return;
     } else {
       await new Promise((resolve) => setImmediate(resolve));
@@ -191,5 +195,5 @@ async function deleteIsWaiting(db: Kysely<DB>, holder: string): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error('the delete never waited for the counter');
+  throw new Error('the delete never waited for the borrow’s lock');
 }

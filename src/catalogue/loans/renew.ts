@@ -64,7 +64,7 @@ export function createRenewalStore(db: Kysely<DB>, options: RenewalStoreOptions 
         .executeTakeFirst();
       if (!found) return null;
       return db.transaction().execute(async (trx): Promise<RenewOutcome> => {
-        const work = await lockWork(trx, found.work_id, capabilities);
+        const work = await lockWork(trx, found.work_id, capabilities, personId);
         if (!work) throw new Error(`loan ${loanId}: its work ${found.work_id} vanished`);
         const at = clock();
         const settled = await settleWork(trx, work, at.toISOString(), holdDays);

@@ -263,7 +263,7 @@ export function createLoanStore(db: Kysely<DB>, options: LoanStoreOptions = {}):
       // One conditional UPDATE: of two concurrent returns exactly one changes the row.
       const returned = await db.transaction().execute(async (trx) => {
         // The work's lock first, as every circulation write (ADR 0059): the queue is settled below.
-        const work = await lockWork(trx, target.work_id, capabilities);
+        const work = await lockWork(trx, target.work_id, capabilities, personId);
         const at = clock().toISOString();
         const row = await trx
           .updateTable('loans')

@@ -23,6 +23,8 @@ import { circulationRules } from './0020-circulation-rules.ts';
 import { notices } from './0021-notices.ts';
 import { staffListIndexes } from './0023-staff-list-indexes.ts';
 import { worksDecade } from './0025-works-decade.ts';
+import { changeLog } from './0022-change-log.ts';
+import { countsOnlyWhenTheyChange } from './0028-counts-only-when-they-change.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -48,5 +50,7 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0021-notices': notices(context),
   '0023-staff-list-indexes': staffListIndexes(),
   '0025-works-decade': worksDecade(context),
+  '0022-change-log': changeLog(context),
+  '0028-counts-only-when-they-change': countsOnlyWhenTheyChange(context),
 });
 export { searchStems } from './0017-search-stems.ts';

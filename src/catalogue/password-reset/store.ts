@@ -9,7 +9,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { normaliseUsername } from '../../http/auth/username.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects } from '../changes.ts';
+
+/** Taken by a link's use: resets are rare, so one subject serves them all. */
+const RESET_SUBJECT = 'password-resets';
 import { nextUpdatedAt } from '../shared/index.ts';
 import type { DB } from '../tables.ts';
 
@@ -152,7 +155,8 @@ export function createPasswordResetStore(db: Kysely<DB>, now: () => Date): Passw
 
     async use(token, passwordHash) {
       return db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        // Two uses of one link at once: the second waits, then finds it used (ADR 0088's lock order).
+        await lockSubjects(trx, [RESET_SUBJECT]);
         const at = now();
         const state = await stateOf(trx, token, at);
         if (state === null || state.state !== 'valid') return state;

@@ -17,14 +17,21 @@ import {
 } from '../shared/index.ts';
 import { FEED_SIZE, FEED_TITLES, feedRepresentation, newestOf, type FeedSource } from '../feeds/index.ts';
 import { strings } from '../i18n/index.ts';
+import { subject } from '../changes.ts';
 import { personRepresentation } from './person-view.ts';
 import { pickWriteMethods, wantsDeleteConfirmation } from '../writes/index.ts';
 import { isWritablePersonStore, personWriteMethods } from './write.ts';
 import { personsView, type PersonsModel } from './persons-view.ts';
 import { visibleTo } from './visibility.ts';
 import type { OpenLending } from '../loans/index.ts';
-import { personDeleteRepresentation } from './confirm-delete-view.ts';
+import { personDeleteRepresentation, type PersonDeleteModel } from './confirm-delete-view.ts';
 import { routeOf } from '../registry/index.ts';
+
+/** A person's page shows the person, its account, lending and works (ADR 0088). */
+function personShows(model: Person | PersonDeleteModel): string[] {
+  const p = 'person' in model ? model.person : model;
+  return [subject.person(p.id), ...p.werke.map((w) => subject.work(w.id))];
+}
 
 /** The SQL store says what a person has open at the library and holds; read-only fakes do not. */
 function hasOpenLending(store: PersonStore): store is PersonStore & {
@@ -52,6 +59,7 @@ export function personResource(store: PersonStore, feeds?: FeedSource): Resource
     name: 'person',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    dependsOn: personShows,
     ...(feeds && { formats: ['atom'] as const }),
     path: routeOf('Person'),
     methods: {
@@ -83,6 +91,8 @@ export function personsResource(store: PersonStore): ResourceDefinition {
     name: 'persons',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    // Names, work counts and who is public: any person, work or link (ADR 0088).
+    dependsOn: () => ['persons', 'works'],
     path: routeOf('Persons'),
     methods: {
       GET: async (ctx) => {

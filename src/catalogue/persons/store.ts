@@ -29,7 +29,7 @@ import {
 import { loadPerson, loadPersonBySlug } from './read.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { refreshWorkSearchText } from '../works/index.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, subjectsShowing } from '../changes.ts';
 import { openLendingOf, refuseWhileLending, type LendingClock, type OpenLending } from '../loans/index.ts';
 import { HOLD_DAYS } from '../holds/index.ts';
 import { isLastStaff, refuseLastStaff } from '../accounts/index.ts';
@@ -147,8 +147,8 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
     async create(input) {
       return createWithGeneratedSlug(input.slug === undefined, () =>
         db.transaction().execute(async (trx) => {
-          // First the change counter (ADR 0055): no other writer can take the slug until commit.
-          await lockChangeCounter(trx);
+          // First the lock (ADR 0088): no other writer can take the slug until commit.
+          await lockSubjects(trx, ['slugs:person']);
           const slug = await slugForNew(trx, 'person', input.slug, `${input.vorname} ${input.nachname}`);
           const at = now();
           const { id } = await trx
@@ -166,7 +166,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       const expected = expectedText(expect);
       return compareAndSet(expected, () =>
         db.transaction().execute(async (trx) => {
-          await lockChangeCounter(trx);
+          await lockSubjects(trx, await subjectsShowing(trx, 'persons', id));
           const current = await trx
             .selectFrom('persons')
             .select(['vorname', 'nachname', 'updated_at', 'created_at', 'life_dates_updated_at'])

@@ -5,7 +5,13 @@
 // (the foreign key on PostgreSQL, a trigger on SQLite, and the check here that names it).
 import type { Kysely } from 'kysely';
 import { ConflictError } from '../../storage/index.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects } from '../changes.ts';
+
+/**
+ * An edit of the rules changes every due date computed after it: it holds off every other
+ * catalogue writer, as an import does (ADR 0088), and its tables move the change counter.
+ */
+const lockRules = (trx: Kysely<DB>) => lockSubjects(trx, [], true);
 import {
   ChangedMeanwhileError,
   expectedText,
@@ -120,7 +126,7 @@ export function createRulesEditingStore(db: Kysely<DB>, now: () => string): Rule
 
     createItemType(code, input) {
       return db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        await lockRules(trx);
         if (await findType(trx, code)) throw new ConflictError(`the item type "${code}" exists`);
         await trx
           .insertInto('item_types')
@@ -132,7 +138,7 @@ export function createRulesEditingStore(db: Kysely<DB>, now: () => string): Rule
 
     replaceItemType(code, input, expect) {
       return db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        await lockRules(trx);
         const current = await findType(trx, code);
         if (!current) return null;
         const expected = expectedText(expect);
@@ -149,7 +155,7 @@ export function createRulesEditingStore(db: Kysely<DB>, now: () => string): Rule
 
     deleteItemType(code) {
       return db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        await lockRules(trx);
         const current = await findType(trx, code);
         if (!current) return false;
         if (current.copies > 0) throw new ItemTypeInUseError(code, current.copies);
@@ -175,7 +181,7 @@ export function createRulesEditingStore(db: Kysely<DB>, now: () => string): Rule
 
     putClosedDay(day, reason) {
       return db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        await lockRules(trx);
         const updated = await trx
           .updateTable('closed_days')
           .set({ reason })
@@ -194,7 +200,7 @@ export function createRulesEditingStore(db: Kysely<DB>, now: () => string): Rule
 
     deleteClosedDay(day) {
       return db.transaction().execute(async (trx) => {
-        await lockChangeCounter(trx);
+        await lockRules(trx);
         const deleted = await trx.deleteFrom('closed_days').where('day', '=', day).executeTakeFirst();
         return deleted.numDeletedRows > 0n;
       });

@@ -2,7 +2,7 @@
 // the tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
 import type { Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, STAFF_SUBJECT, subjectsShowing } from '../changes.ts';
 import { RECORD_KINDS, type VersionedTable } from '../registry/index.ts';
 import {
   ChangedMeanwhileError,
@@ -55,7 +55,9 @@ export function softDelete(
   const expected = expectedText(expect);
   return compareAndSet(expected, () =>
     db.transaction().execute(async (trx) => {
-      await lockChangeCounter(trx);
+      // A person's delete may take the last staff account with it (ADR 0077): under STAFF_SUBJECT.
+      const staff = table === 'persons' ? [STAFF_SUBJECT] : [];
+      await lockSubjects(trx, [...staff, ...(await subjectsShowing(trx, table, id))]);
       const current = await trx
         .selectFrom(table)
         .select('updated_at')

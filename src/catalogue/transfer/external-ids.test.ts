@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { after, describe, test } from 'node:test';
-import { changeCount } from '../changes.ts';
+import { changeMark } from '../changes.ts';
 import type { DB } from '../tables.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { importRecords, readCsv, readJsonLines } from './index.ts';
@@ -70,20 +70,20 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
             { slug: 'stiller', external_id: 'ctl-2', titel: 'Stiller', isbn: '3518366056' },
           ],
         );
-        const count = await changeCount(db);
+        const count = await changeMark(db);
         const second = await importText(db, FILE, 'jsonl', batchSize);
         assert.deepEqual(second.bad, []);
         assert.deepEqual(second.summary.counts.person, { new: 0, changed: 0, unchanged: 2 });
         assert.deepEqual(second.summary.counts.work, { new: 0, changed: 0, unchanged: 2 });
         assert.deepEqual(second.summary.counts.copy, { new: 0, changed: 0, unchanged: 1 });
-        assert.equal(await changeCount(db), count);
+        assert.equal(await changeMark(db), count);
         assert.deepEqual(await rows(db), made);
       });
 
     test('the external id wins over a different slug; a slug of another id is a bad line', async () => {
       const db = await fresh();
       await importText(db, FILE);
-      const count = await changeCount(db);
+      const count = await changeMark(db);
       const renamed = jsonl(
         { type: 'person', slug: 'frisch', externeId: 'gnd:118535773', vorname: 'Max', nachname: 'Frisch' },
         {
@@ -98,7 +98,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       const again = await importText(db, renamed);
       assert.deepEqual(again.bad, []);
       assert.equal(again.summary.counts.person.unchanged + again.summary.counts.work.unchanged, 2);
-      assert.equal(await changeCount(db), count);
+      assert.equal(await changeMark(db), count);
       const changed = await importText(
         db,
         jsonl(
@@ -127,10 +127,10 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         'work,,ctl-7,,,Malina,978-3-518-37570-9,extern:gnd:1\r\n';
       const first = await importText(db, csv, 'csv');
       assert.deepEqual(first.bad, []);
-      const count = await changeCount(db);
+      const count = await changeMark(db);
       const second = await importText(db, csv, 'csv');
       assert.deepEqual(second.summary.counts.work, { new: 0, changed: 0, unchanged: 1 });
-      assert.equal(await changeCount(db), count);
+      assert.equal(await changeMark(db), count);
       const made = await rows(db);
       assert.deepEqual(made.persons, [{ slug: 'ingeborg-bachmann', external_id: 'gnd:1' }]);
       assert.equal(made.works[0]!.isbn, '9783518375709');

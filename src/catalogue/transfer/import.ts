@@ -8,7 +8,7 @@
 // plans for unranked rows). Nothing here holds more than one batch, whatever the file's size.
 import type { Kysely } from 'kysely';
 import { detectCapabilities, placeUnranked, TransientStorageError } from '../../storage/index.ts';
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects } from '../changes.ts';
 import type { DB } from '../tables.ts';
 import type { Batch, Line, Outcome } from './batch.ts';
 import type {
@@ -120,7 +120,8 @@ function ofType<R extends TransferRecord>(lines: readonly Line[], type: R['type'
 
 function inTransaction(db: Kysely<DB>, lines: readonly Line[], at: string): Promise<Map<number, Outcome>> {
   return db.transaction().execute(async (trx) => {
-    await lockChangeCounter(trx);
+    // Its subjects are known only as it goes: it holds every other catalogue writer off (ADR 0088).
+    await lockSubjects(trx, [], true);
     const batch: Batch = { trx, at, newPersons: new Set(), newWorks: new Set(), outcomes: new Map() };
     // Slugs first (external ids, generated ones); a work's persons after the persons are written.
     const persons = ofType<PersonRecord>(lines, 'person');
@@ -141,7 +142,7 @@ async function placeRanks(db: Kysely<DB>): Promise<void> {
   const capabilities = detectCapabilities(db);
   if (capabilities.fullText !== 'fts5') return;
   await db.transaction().execute(async (trx) => {
-    await lockChangeCounter(trx);
+    await lockSubjects(trx, [], true);
     await placeUnranked(trx, capabilities, 'persons');
     await placeUnranked(trx, capabilities, 'works');
   });

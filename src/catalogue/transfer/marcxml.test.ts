@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, describe, test } from 'node:test';
-import { changeCount } from '../changes.ts';
+import { changeMark } from '../changes.ts';
 import type { DB } from '../tables.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { importRecords, readMarcXml } from './index.ts';
@@ -100,12 +100,12 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
             ['Das Nibelungenlied', 1200, null, []],
           ],
         );
-        const count = await changeCount(db);
+        const count = await changeMark(db);
         const second = await importMarc(db, fs.createReadStream(FIXTURE), batchSize);
         assert.deepEqual(second.bad, BAD);
         assert.deepEqual(second.summary.counts.work, { new: 0, changed: 0, unchanged: 9 });
         assert.equal(second.summary.counts.person.new + second.summary.counts.person.changed, 0);
-        assert.equal(await changeCount(db), count);
+        assert.equal(await changeMark(db), count);
         assert.deepEqual(await works(db), made);
       });
 

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { fullyRanked } from '../../storage/index.ts';
-import { changeCount } from '../changes.ts';
+import { changeMark } from '../changes.ts';
 import { createStores } from '../stores.ts';
 import type { DB } from '../tables.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
@@ -224,19 +224,19 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     test('a second import of the same file changes nothing: no version, no change count', async () => {
       db = await fresh();
       await importText(db, exported);
-      const count = await changeCount(db);
+      const count = await changeMark(db);
       const before = await versions(db);
       const { summary, bad } = await importText(db, exported);
       assert.deepEqual(bad, []);
       assert.equal(total(summary, 'new') + total(summary, 'changed'), 0);
       assert.equal(total(summary, 'unchanged'), 9);
-      assert.equal(await changeCount(db), count);
+      assert.equal(await changeMark(db), count);
       assert.deepEqual(await versions(db), before);
     });
 
     test('a changed line rewrites that row, the works showing it, and nothing else', async () => {
       const before = await versions(db);
-      const count = await changeCount(db);
+      const count = await changeMark(db);
       const changed = exported.replace('"nachname":"Schiller"', '"nachname":"von Schiller"');
       const { summary } = await importText(db, changed);
       assert.deepEqual(summary.counts.person, { new: 0, changed: 1, unchanged: 1 });
@@ -245,7 +245,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.notEqual(after.xenien, before.xenien, 'xenien shows the name');
       assert.equal(after.faust, before.faust);
       assert.equal(after.goethe, before.goethe);
-      assert.notEqual(await changeCount(db), count);
+      assert.notEqual(await changeMark(db), count);
       const xenien = await db
         .selectFrom('works')
         .select('search_text')

@@ -5,7 +5,7 @@
 import type { Outcome, ResourceDefinition } from '../../http/resource/types.ts';
 import { FEED_SIZE, FEED_TITLES, feedRepresentation, newestOf, type FeedSource } from '../feeds/index.ts';
 import { strings } from '../i18n/index.ts';
-import type { PersonStore, WorkStore } from '../model.ts';
+import type { PersonStore, WorkStore, Work } from '../model.ts';
 import {
   lookUp,
   resolve,
@@ -17,6 +17,7 @@ import {
   suggestionLink,
   WORKS_PATH,
 } from '../shared/index.ts';
+import { subject } from '../changes.ts';
 import { workRepresentation } from './work-view.ts';
 import { pickWriteMethods } from '../writes/index.ts';
 import { isWritableWorkStore, workWriteMethods } from './write.ts';
@@ -30,6 +31,8 @@ export function workResource(store: WorkStore, persons?: PersonStore): ResourceD
     name: 'work',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    // The work, its copies and lending, and its persons' names (ADR 0088).
+    dependsOn: (w: Work) => [subject.work(w.id), ...w.personen.map((p) => subject.person(p.id))],
     // Its citations (ADR 0095).
     formats: ['ris', 'bib'],
     path: routeOf('Work'),
@@ -67,6 +70,9 @@ export function worksResource(
     name: 'works',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
+    // Titles and their persons' names: any work, person or link (ADR 0088); and every page's
+    // facets count what is available and of which item type (ADR 0094): any copy, loan or hold.
+    dependsOn: () => ['works', 'persons', 'copies', 'loans', 'holds'],
     ...(feeds && { formats: ['atom'] as const }),
     path: routeOf('Works'),
     methods: {

@@ -1,5 +1,5 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
-import { lockChangeCounter } from '../changes.ts';
+import { lockSubjects, subject, subjectsShowing } from '../changes.ts';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   clampLimit,
@@ -272,8 +272,8 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const exemplare = checkCopies(input.exemplare);
       return createWithGeneratedSlug(input.slug === undefined, () =>
         db.transaction().execute(async (trx) => {
-          // First the change counter (ADR 0055): no other writer can take the slug until commit.
-          await lockChangeCounter(trx);
+          // First the lock (ADR 0088): no other writer can take the slug until commit.
+          await lockSubjects(trx, ['slugs:work', ...(input.personIds ?? []).map(subject.person)]);
           const slug = await slugForNew(trx, 'work', input.slug, input.titel);
           const at = now();
           const { id } = await trx
@@ -312,7 +312,11 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const expected = expectedText(expect);
       return compareAndSet(expected, () =>
         db.transaction().execute(async (trx) => {
-          await lockChangeCounter(trx);
+          // The work, the persons showing it now and those it will show (ADR 0088).
+          await lockSubjects(trx, [
+            ...(await subjectsShowing(trx, 'works', id)),
+            ...(input.personIds ?? []).map(subject.person),
+          ]);
           const current = await trx
             .selectFrom('works')
             .select(['titel', 'updated_at'])

@@ -1,9 +1,10 @@
-// GET/HEAD of a cacheable resource through the representation cache (ADR 0048): the database
-// version is read first, before the handler touches the database; a stored rendering of that
-// version is sent as it is, otherwise the handler runs and its 200 is stored for the next request.
+// GET/HEAD of a cacheable resource through the representation cache (ADR 0048, 0088): the
+// database's changes are read first, before the handler touches the database; a stored rendering
+// still current is sent as it is, otherwise the handler runs and its 200 is stored for the next
+// request with the subjects the resource declares it shows.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedRepresentation, RepresentationCache } from '../cache/index.ts';
-import type { Handler, Outcome, Representation } from '../resource/types.ts';
+import { EVERYTHING, type CachedRepresentation, type RepresentationCache } from '../cache/index.ts';
+import type { Handler, Outcome, Representation, ResourceDefinition } from '../resource/types.ts';
 import { prepareRepresentation, respond, sendPrepared, type RespondContext } from './respond.ts';
 import type { RequestState } from './request-state.ts';
 
@@ -48,7 +49,7 @@ function offerToKeep(state: RequestState, key: string, prepared: CachedRepresent
 async function preparedGet(
   cache: RepresentationCache,
   state: RequestState,
-  resourceName: string,
+  resource: ResourceDefinition,
   handler: Handler,
   rc: RespondContext,
 ): Promise<CachedRepresentation | Outcome> {
@@ -57,7 +58,7 @@ async function preparedGet(
   // free (ADR 0066).
   const read = state.kept?.version ?? cache.currentVersion();
   const version = typeof read === 'string' ? read : await read;
-  const key = cacheKey(resourceName, rc);
+  const key = cacheKey(resource.name, rc);
   const hit = cache.get(key, version, state.layer.clock());
   if (hit) {
     offerToKeep(state, key, hit);
@@ -65,8 +66,11 @@ async function preparedGet(
   }
   const outcome = await handler(rc.ctx);
   if (outcome.type !== 'representation' || (outcome.status ?? 200) !== 200) return outcome;
-  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
-  cache.set(key, version, prepared);
+  const representation = outcome.representation as Representation<unknown>;
+  const prepared = prepareRepresentation(representation, rc);
+  // What it shows, declared once by the resource (ADR 0088): only a change of one of those drops it.
+  const dependsOn = resource.dependsOn?.(representation.model as never, rc.ctx) ?? EVERYTHING;
+  cache.set(key, version, prepared, dependsOn);
   offerToKeep(state, key, prepared);
   return prepared;
 }
@@ -79,13 +83,13 @@ function isOutcome(answer: CachedRepresentation | Outcome): answer is Outcome {
 export async function cachedGet(
   cache: RepresentationCache,
   state: RequestState,
-  resourceName: string,
+  resource: ResourceDefinition,
   handler: Handler,
   request: FastifyRequest,
   reply: FastifyReply,
   rc: RespondContext,
 ): Promise<FastifyReply> {
-  const answer = await preparedGet(cache, state, resourceName, handler, rc);
+  const answer = await preparedGet(cache, state, resource, handler, rc);
   if (isOutcome(answer)) return respond(request, reply, answer, rc);
   return sendPrepared(request, reply, answer, rc.ctx.method);
 }

@@ -119,7 +119,7 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
     if (ctx.user) state.viewerKnown = true;
     const rc = { ctx, source: choice.source, clientQuery: resolved.clientQuery, suffix: resolved.suffix };
     if (layer.cache && resource.cacheable === true && (method === 'GET' || method === 'HEAD')) {
-      return cachedGet(layer.cache, state, resource.name, handler, request, reply, rc);
+      return cachedGet(layer.cache, state, resource, handler, request, reply, rc);
     }
     return respond(request, reply, await handler(ctx), rc);
   };

@@ -1,6 +1,8 @@
 export {
+  EVERYTHING,
   RepresentationCache,
   type CachedRepresentation,
+  type ChangeBatch,
   type RepresentationCacheOptions,
   type RepresentationCacheStats,
   type WireResponse,

@@ -79,3 +79,69 @@ test('an entry is not served from its expiresAt on, and then leaves the cache', 
   assert.equal(cache.get('b', v, Number.MAX_SAFE_INTEGER)?.body.toString(), 'only writes end me');
   assert.equal(cache.stats().entries, 1);
 });
+
+/** A cache on a feed the test fills: each read answers what was queued since the last. */
+function cacheOnFeed() {
+  let queued: string[] | 'everything' = [];
+  const cache = new RepresentationCache({
+    maxBytes: 1 << 20,
+    changes: () => {
+      const batch = queued;
+      queued = [];
+      return batch;
+    },
+  });
+  return {
+    cache,
+    change: (...subjects: string[]) => {
+      if (queued !== 'everything') queued.push(...subjects);
+    },
+    changeEverything: () => (queued = 'everything'),
+  };
+}
+
+test('a change drops only the renderings that show it (ADR 0088)', () => {
+  const { cache, change, changeEverything } = cacheOnFeed();
+  const v = cache.currentVersion() as string;
+  cache.set('goethe', v, entry('Goethe: Faust'), ['person:1', 'work:7']);
+  cache.set('schiller', v, entry('Schiller'), ['person:2']);
+  cache.set('home', v, entry('undeclared'));
+  change('work:7', 'works');
+  const after = cache.currentVersion() as string;
+  assert.equal(cache.get('goethe', after), undefined, 'shows work 7');
+  assert.equal(cache.get('home', after), undefined, 'declared nothing: any change drops it');
+  assert.equal(cache.get('schiller', after)?.body.toString(), 'Schiller', 'shows nothing that changed');
+  changeEverything();
+  const later = cache.currentVersion() as string;
+  assert.equal(cache.get('schiller', later), undefined);
+  assert.equal(cache.stats().entries, 0);
+});
+
+test('a rendering that raced a change of what it shows is not stored; one that raced another change is', () => {
+  const { cache, change } = cacheOnFeed();
+  const before = cache.currentVersion() as string; // read before the handler reads its data
+  change('person:1');
+  const now = cache.currentVersion() as string; // another request saw the write meanwhile
+  cache.set('goethe', before, entry('stale'), ['person:1']);
+  cache.set('schiller', before, entry('current'), ['person:2']);
+  assert.equal(cache.get('goethe', now), undefined);
+  assert.equal(cache.get('schiller', now)?.body.toString(), 'current');
+});
+
+test('kept responses go with their rendering when a subject it shows changes', () => {
+  const { cache, change } = cacheOnFeed();
+  const v = cache.currentVersion() as string;
+  const rendering = entry('Goethe');
+  cache.set('goethe', v, rendering, ['person:1']);
+  cache.setWire('\u0001/personen/goethe', 'goethe', v, {
+    headers: [],
+    payload: rendering.body,
+    lastModified: undefined,
+    expiresAt: undefined,
+  });
+  assert.ok(cache.getWire('\u0001/personen/goethe', v));
+  change('person:1');
+  const after = cache.currentVersion() as string;
+  assert.equal(cache.getWire('\u0001/personen/goethe', after), undefined);
+  assert.equal(cache.stats().entries, 0);
+});

@@ -1,9 +1,11 @@
-// Rendered representations kept in memory, valid for one version of the database (ADR 0048).
+// Rendered representations kept in memory until something they show changes (ADR 0048, 0088).
 // Each worker process has its own cache; what makes it safe across workers and machines is the
-// version: the application supplies a function reading a counter that every committed write
-// changes, the dispatcher reads it BEFORE the handler reads anything else, and an entry is served
-// only when it was stored under the version just read. So a write acknowledged to any client
-// (its counter change committed with it) is seen by the next request on every process.
+// change feed: the application supplies a function reading which subjects committed writes
+// changed since its last call, the dispatcher calls it BEFORE the handler reads anything else,
+// and every rendering showing a changed subject is dropped then. So a write acknowledged to any
+// client (its change recorded in its own transaction) is seen by the next request on every
+// process; and a rendering is stored only if none of its subjects changed since the read made
+// before its data, so one that raced a write is never kept.
 // Beside each rendering the cache keeps the responses made from it for anonymous and Basic
 // requests, keyed by the request's own fields: the pipeline's early exit (ADR 0071).
 
@@ -39,14 +41,31 @@ export interface WireResponse {
   readonly expiresAt: number | undefined;
 }
 
+/**
+ * What changed in the database since the feed's previous answer (ADR 0088): the subjects a write
+ * changed (`person:12`, `works` …, named by the application), or everything — also on the first
+ * answer, and whenever the feed cannot say (its history was pruned, a table without finer
+ * tracking was written). An empty list: nothing changed.
+ */
+export type ChangeBatch = readonly string[] | 'everything';
+
+/** A rendering that declared nothing it depends on: every change drops it. */
+export const EVERYTHING: readonly string[] = Object.freeze(['*']);
+
 export interface RepresentationCacheOptions {
   /** Upper bound of the bytes held (bodies, headers and keys); 0 switches the cache off. */
   readonly maxBytes: number;
   /**
-   * Reads the database's change counter: any committed write changes its value. It may answer
-   * synchronously (SQLite while its connection is free, ADR 0066).
+   * Reads what committed writes changed since the last call: every write committed before the
+   * call is reported by it or an earlier call. It may answer synchronously (SQLite while its
+   * connection is free, ADR 0066). Calls may overlap; each answer is applied when it arrives.
    */
-  readonly version: () => Promise<string | number | bigint> | string | number | bigint;
+  readonly changes?: () => Promise<ChangeBatch> | ChangeBatch;
+  /**
+   * Instead of `changes`: one value that every committed write changes (ADR 0048's counter);
+   * a new value drops everything.
+   */
+  readonly version?: () => Promise<string | number | bigint> | string | number | bigint;
 }
 
 export interface RepresentationCacheStats {
@@ -57,15 +76,33 @@ export interface RepresentationCacheStats {
   readonly misses: number;
 }
 
+/** A single-value version as a change feed: any new value changed everything. */
+function feedOfVersion(
+  read: NonNullable<RepresentationCacheOptions['version']>,
+): () => Promise<ChangeBatch> | ChangeBatch {
+  let last: string | undefined;
+  const batchOf = (value: string | number | bigint): ChangeBatch => {
+    const now = String(value);
+    if (now === last) return [];
+    last = now;
+    return 'everything';
+  };
+  return () => {
+    const value = read();
+    return value instanceof Promise ? value.then(batchOf) : batchOf(value);
+  };
+}
+
 /** Rough per-entry overhead of the Map slot, the record and the header array. */
 const ENTRY_OVERHEAD = 200;
 
-function sizeOf(key: string, entry: CachedRepresentation): number {
+function sizeOf(key: string, entry: CachedRepresentation, dependsOn: readonly string[]): number {
   // Half the body once more: room for the compressed variants filled in later (each well under
   // a quarter of a text body), so the bound holds without re-counting on every response.
   let bytes =
     ENTRY_OVERHEAD + key.length * 2 + Math.ceil(entry.body.byteLength * 1.5) + entry.etag.length * 2;
   for (const [name, value] of entry.headers) bytes += (name.length + value.length) * 2 + 32;
+  for (const subject of dependsOn) bytes += subject.length * 2 + 64;
   return bytes;
 }
 
@@ -83,17 +120,34 @@ function isExpired(entry: { readonly expiresAt?: number | undefined }, now: numb
 interface Slot {
   readonly entry: CachedRepresentation | WireResponse;
   readonly bytes: number;
+  /** A rendering's subjects (ADR 0088): a change of any of them drops it. */
+  readonly dependsOn?: readonly string[];
   /** A rendering's responses (their keys): they go when it goes. */
   wires?: string[];
 }
 
+/** Past this many remembered subject changes the memory is cleared (renderings in flight then go unstored). */
+const MAX_REMEMBERED_CHANGES = 100_000;
+
 export class RepresentationCache {
   readonly maxBytes: number;
-  readonly #readVersion: RepresentationCacheOptions['version'];
+  readonly #readChanges: () => Promise<ChangeBatch> | ChangeBatch;
   /** Least recently used first (Map keeps insertion order; a hit re-inserts). */
   readonly #slots = new Map<string, Slot>();
-  /** The newest version seen; every slot belongs to it. */
-  #version: string | undefined;
+  /** The renderings' keys per subject they depend on. */
+  readonly #dependents = new Map<string, Set<string>>();
+  /**
+   * Counts the change batches applied: a request's version is the epoch after the changes read
+   * for it, and a rendering is stored only if none of its subjects changed in a later epoch.
+   */
+  #epoch = 0;
+  /** The epoch of each subject's last change (since #forgottenBefore). */
+  readonly #changedAt = new Map<string, number>();
+  /** Changes before this epoch are forgotten: a rendering begun earlier is not stored. */
+  #forgottenBefore = 0;
+  /** The epochs of the last 'everything' and of the last change of any kind. */
+  #everythingAt = 0;
+  #anyAt = 0;
   #bytes = 0;
   #hits = 0;
   #misses = 0;
@@ -103,7 +157,9 @@ export class RepresentationCache {
       throw new RangeError(`representation cache size must be a whole number of bytes ≥ 0`);
     }
     this.maxBytes = options.maxBytes;
-    this.#readVersion = options.version;
+    const feed = options.changes ?? (options.version && feedOfVersion(options.version));
+    if (!feed) throw new TypeError('representation cache needs a change feed or a version');
+    this.#readChanges = feed;
   }
 
   get enabled(): boolean {
@@ -111,40 +167,67 @@ export class RepresentationCache {
   }
 
   /**
-   * Reads the database version now. Entries of any other version are dropped: after a write
-   * nothing stored before it can be served again.
+   * Reads what changed in the database since the last read and drops the renderings that
+   * showed it; answers the version to pass to `get` and `set` (an epoch: opaque to callers).
+   * After a write nothing stored before it that showed what it changed can be served again.
    */
   currentVersion(): Promise<string> | string {
-    const read = this.#readVersion();
-    return read instanceof Promise ? read.then((v) => this.#seen(String(v))) : this.#seen(String(read));
+    const read = this.#readChanges();
+    return read instanceof Promise ? read.then((b) => this.#apply(b)) : this.#apply(read);
   }
 
-  #seen(version: string): string {
-    if (version !== this.#version) {
+  #apply(batch: ChangeBatch): string {
+    if (batch === 'everything') {
+      this.#epoch += 1;
+      this.#everythingAt = this.#anyAt = this.#epoch;
       this.#slots.clear();
+      this.#dependents.clear();
+      this.#changedAt.clear();
+      this.#forgottenBefore = this.#epoch;
       this.#bytes = 0;
-      this.#version = version;
+    } else if (batch.length > 0) {
+      this.#epoch += 1;
+      this.#anyAt = this.#epoch;
+      if (this.#changedAt.size + batch.length > MAX_REMEMBERED_CHANGES) {
+        this.#changedAt.clear();
+        this.#forgottenBefore = this.#epoch;
+      }
+      for (const subject of batch) {
+        this.#changedAt.set(subject, this.#epoch);
+        this.#dropDependents(subject);
+      }
+      this.#dropDependents(EVERYTHING[0]!);
     }
-    return version;
+    return String(this.#epoch);
   }
 
-  /** The rendering stored under `key` for exactly `version` and still fresh at `now`, or undefined. */
-  get(key: string, version: string, now = Date.now()): CachedRepresentation | undefined {
-    const entry = this.#take(key, version, now) as CachedRepresentation | undefined;
+  #dropDependents(subject: string): void {
+    const keys = this.#dependents.get(subject);
+    if (!keys) return;
+    for (const key of [...keys]) {
+      const slot = this.#slots.get(key);
+      if (slot) this.#drop(key, slot);
+    }
+    this.#dependents.delete(subject);
+  }
+
+  /** The rendering stored under `key`, still fresh at `now`, or undefined (`version`: what the request read). */
+  get(key: string, _version: string, now = Date.now()): CachedRepresentation | undefined {
+    const entry = this.#take(key, now) as CachedRepresentation | undefined;
     if (entry) this.#hits += 1;
     else this.#misses += 1;
     return entry;
   }
 
   /** The finished response stored under a request key (`setWire`), or undefined: not a miss yet. */
-  getWire(requestKey: string, version: string, now = Date.now()): WireResponse | undefined {
-    const wire = this.#take(requestKey, version, now) as WireResponse | undefined;
+  getWire(requestKey: string, _version: string, now = Date.now()): WireResponse | undefined {
+    const wire = this.#take(requestKey, now) as WireResponse | undefined;
     if (wire) this.#hits += 1;
     return wire;
   }
 
-  #take(key: string, version: string, now: number): CachedRepresentation | WireResponse | undefined {
-    const slot = version === this.#version ? this.#slots.get(key) : undefined;
+  #take(key: string, now: number): CachedRepresentation | WireResponse | undefined {
+    const slot = this.#slots.get(key);
     if (!slot) return undefined;
     if (isExpired(slot.entry, now)) {
       this.#drop(key, slot);
@@ -155,22 +238,46 @@ export class RepresentationCache {
     return slot.entry;
   }
 
-  /**
-   * Stores what was rendered from data read at `version` (read before the data). A newer version
-   * seen meanwhile means the data may be older than it: then nothing is stored.
-   */
-  set(key: string, version: string, entry: CachedRepresentation): void {
-    if (!this.enabled || version !== this.#version) return;
-    this.#store(key, { entry, bytes: sizeOf(key, entry) });
+  /** True when none of `dependsOn` changed after the epoch `version` (read before the data). */
+  #unchangedSince(version: string, dependsOn: readonly string[]): boolean {
+    const since = Number(version);
+    if (!(since >= this.#forgottenBefore) || this.#everythingAt > since) return false;
+    if (this.#anyAt <= since) return true;
+    for (const subject of dependsOn) {
+      if (subject === EVERYTHING[0]) return false;
+      if ((this.#changedAt.get(subject) ?? 0) > since) return false;
+    }
+    return true;
   }
 
   /**
-   * Stores a finished response made from the rendering under `key` (which must be held for
-   * `version`), under the request key that will find it again (a key of its own kind: the
-   * caller keeps the two apart). It leaves the cache with its rendering.
+   * Stores what was rendered from data read after `version` was read, showing the subjects
+   * `dependsOn` (EVERYTHING when undeclared). When one of them changed since, the data may be
+   * older than the change: then nothing is stored.
    */
-  setWire(requestKey: string, key: string, version: string, wire: WireResponse): void {
-    if (!this.enabled || version !== this.#version) return;
+  set(
+    key: string,
+    version: string,
+    entry: CachedRepresentation,
+    dependsOn: readonly string[] = EVERYTHING,
+  ): void {
+    if (!this.enabled || !this.#unchangedSince(version, dependsOn)) return;
+    const subjects = [...new Set(dependsOn)];
+    if (!this.#store(key, { entry, bytes: sizeOf(key, entry, subjects), dependsOn: subjects })) return;
+    for (const subject of subjects) {
+      let keys = this.#dependents.get(subject);
+      if (!keys) this.#dependents.set(subject, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  /**
+   * Stores a finished response made from the rendering under `key` (which must still be held),
+   * under the request key that will find it again (a key of its own kind: the caller keeps the
+   * two apart). It leaves the cache with its rendering.
+   */
+  setWire(requestKey: string, key: string, _version: string, wire: WireResponse): void {
+    if (!this.enabled) return;
     const rendering = this.#slots.get(key);
     if (!rendering) return;
     if (!this.#store(requestKey, { entry: wire, bytes: wireSizeOf(requestKey, wire) })) return;
@@ -195,6 +302,11 @@ export class RepresentationCache {
     if (this.#slots.get(key) !== slot) return;
     this.#slots.delete(key);
     this.#bytes -= slot.bytes;
+    for (const subject of slot.dependsOn ?? []) {
+      const keys = this.#dependents.get(subject);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#dependents.delete(subject);
+    }
     for (const wireKey of slot.wires ?? []) {
       const wire = this.#slots.get(wireKey);
       if (wire) this.#drop(wireKey, wire);

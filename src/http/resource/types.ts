@@ -183,6 +183,13 @@ export interface ResourceDefinition {
    */
   readonly cacheable?: boolean;
   /**
+   * What a cacheable GET's 200 shows, as the subjects the application's change feed names
+   * (ADR 0088: `person:12`, `works` …), given the model rendered: the cached rendering is
+   * dropped when one of them changes. Undefined (absent, or for a model it does not know):
+   * everything — any write drops it.
+   */
+  readonly dependsOn?: (model: never, ctx: RequestContext) => readonly string[] | undefined;
+  /**
    * For a resource whose route serves URLs with different methods (the staff's `/ausleihen`
    * and a user's `/ausleihen?benutzer=1` share one route): the methods of `methods` the URL
    * with this (merged) query has. Allow, OPTIONS and 405 follow it. Absent: all of them.
