@@ -67,9 +67,12 @@ const ACCEPT_CASES: [accept: string, expected: Format | 406][] = [
  * three ways to ask differ in exactly these links.
  */
 function samePage(body: string): string {
+  // A link that keeps the format (paging, facets, ADR 0025 and 0094) says so by suffix or by
+  // ?format=, as the request did: the rest of the page is the same.
   return body
-    .replace(/(\/(?:personen|werke))\.(?:html|xml|json)\?((?:nach|vor)=)/g, '$1?$2')
-    .replace(/(?:&amp;|&)format=(?:html|xml|json)(?=["<])/g, '');
+    .replace(/(\/(?:personen|werke))\.(?:html|xml|json)(?=[?"<])/g, '$1')
+    .replace(/(?:&amp;|&)format=(?:html|xml|json)(?=["<])/g, '')
+    .replace(/\?format=(?:html|xml|json)(?=["<])/g, '');
 }
 
 describe('choosing the representation', () => {

@@ -15,7 +15,14 @@ import {
   fullName,
   personPath,
 } from '../shared/index.ts';
-import { FEED_SIZE, FEED_TITLES, feedRepresentation, newestOf, type FeedSource } from '../feeds/index.ts';
+import {
+  FEED_SIZE,
+  FEED_TITLES,
+  feedRepresentation,
+  newestOf,
+  type FeedEntry,
+  type FeedSource,
+} from '../feeds/index.ts';
 import { strings } from '../i18n/index.ts';
 import { subject } from '../changes.ts';
 import { personRepresentation } from './person-view.ts';
@@ -28,9 +35,21 @@ import { personDeleteRepresentation, type PersonDeleteModel } from './confirm-de
 import { routeOf } from '../registry/index.ts';
 
 /** A person's page shows the person, its account, lending and works (ADR 0088). */
-function personShows(model: Person | PersonDeleteModel): string[] {
+function personShows(model: Person | PersonDeleteModel | PersonFeed): string[] {
+  // Their feed (ADR 0096): the person, and each entry's work and persons' names.
+  if ('entries' in model)
+    return [
+      subject.person(model.author.id),
+      ...model.entries.flatMap((e) => [subject.work(e.id), ...e.personen.map((p) => subject.person(p.id))]),
+    ];
   const p = 'person' in model ? model.person : model;
   return [subject.person(p.id), ...p.werke.map((w) => subject.work(w.id))];
+}
+
+/** What a person's feed shows (personFeed). */
+interface PersonFeed {
+  readonly author: Person;
+  readonly entries: readonly FeedEntry[];
 }
 
 /** The SQL store says what a person has open at the library and holds; read-only fakes do not. */
