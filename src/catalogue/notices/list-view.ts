@@ -5,7 +5,7 @@
 // The SMTP server's last error is for staff. XML and JSON: schema `notices`.
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
+import { layout, listTable, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import { holdPath } from '../holds/index.ts';
 import { loanPath } from '../loans/index.ts';
 import { timeHtml } from '../loans/index.ts';
@@ -86,25 +86,11 @@ function noticesHtml(m: NoticesModel, ctx: RequestContext): Markup {
     <h1>${title}</h1>
     ${statusFilter(m, ctx)}
     ${totalHtml(m.page.total, ctx.lang)}
-    ${
-      m.page.items.length > 0
-        ? html`<table class="loans">
-            <thead>
-              <tr>
-                <th scope="col">${t.planned}</th>
-                <th scope="col">${t.kind}</th>
-                <th scope="col">${t.subject}</th>
-                ${m.person ? '' : html`<th scope="col">${t.person}</th>`}
-                <th scope="col">${t.to}</th>
-                <th scope="col">${t.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${m.page.items.map((n) => rowHtml(n, m, ctx))}
-            </tbody>
-          </table>`
-        : html`<p class="empty">${t.none}</p>`
-    }
+    ${listTable(
+      [t.planned, t.kind, t.subject, m.person ? null : t.person, t.to, t.status],
+      m.page.items.map((n) => rowHtml(n, m, ctx)),
+      t.none,
+    )}
     ${pagingNav(m.links, ctx)}
   </article>`;
   return layout(

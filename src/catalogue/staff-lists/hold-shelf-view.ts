@@ -3,7 +3,7 @@
 // (schemas hold-shelf.xsd / hold-shelf.json).
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
+import { layout, listTable, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import { holdPath } from '../holds/index.ts';
 import { timeHtml } from '../loans/index.ts';
 import type { Page } from '../model.ts';
@@ -46,24 +46,11 @@ function shelfHtml(m: HoldShelfModel, ctx: RequestContext): Markup {
     <h1>${t.shelfTitle}</h1>
     <p>${t.shelfIntro}</p>
     ${totalHtml(m.page.total, ctx.lang)}
-    ${
-      m.page.items.length > 0
-        ? html`<table class="loans">
-            <thead>
-              <tr>
-                <th scope="col">${t.copy}</th>
-                <th scope="col">${t.work}</th>
-                <th scope="col">${t.forWhom}</th>
-                <th scope="col">${t.readySince}</th>
-                <th scope="col">${t.until}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${m.page.items.map((r) => rowHtml(r, m, ctx))}
-            </tbody>
-          </table>`
-        : html`<p class="empty">${t.noShelf}</p>`
-    }
+    ${listTable(
+      [t.copy, t.work, t.forWhom, t.readySince, t.until],
+      m.page.items.map((r) => rowHtml(r, m, ctx)),
+      t.noShelf,
+    )}
     ${anyExpired ? html`<p class="hint">${t.expiredHint}</p>` : ''}
     ${pagingNav(m.links, ctx)}
   </article>`;

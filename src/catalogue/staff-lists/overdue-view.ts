@@ -3,7 +3,7 @@
 // or to print (the stylesheet's print rules leave out the header, navigation and forms).
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
+import { layout, listTable, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import { daysLate } from '../check-in/index.ts';
 import { loanPath, loansPath } from '../loans/index.ts';
 import { timeHtml } from '../loans/index.ts';
@@ -54,25 +54,11 @@ function overdueHtml(m: OverdueModel, ctx: RequestContext): Markup {
     </form>
     <p class="screen-only">${t.print}</p>
     ${totalHtml(m.page.total, ctx.lang)}
-    ${
-      m.page.items.length > 0
-        ? html`<table class="loans">
-            <thead>
-              <tr>
-                <th scope="col">${t.daysOverdue}</th>
-                <th scope="col">${t.due}</th>
-                <th scope="col">${t.person}</th>
-                <th scope="col">${t.work}</th>
-                <th scope="col">${t.copy}</th>
-                <th scope="col">${t.borrowed}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${m.page.items.map((r) => rowHtml(r, m, ctx))}
-            </tbody>
-          </table>`
-        : html`<p class="empty">${t.noOverdue}</p>`
-    }
+    ${listTable(
+      [t.daysOverdue, t.due, t.person, t.work, t.copy, t.borrowed],
+      m.page.items.map((r) => rowHtml(r, m, ctx)),
+      t.noOverdue,
+    )}
     ${pagingNav(m.links, ctx)}
   </article>`;
   return layout(

@@ -3,7 +3,7 @@
 // them. XML and JSON say the same (schemas patrons.xsd / patrons.json).
 import type { Representation, RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
+import { layout, listTable, pagingHeadLinks, pagingNav } from '../layout/index.ts';
 import { accountPath } from '../accounts/index.ts';
 import { deskPath } from '../desk/index.ts';
 import { loansPath } from '../loans/index.ts';
@@ -48,23 +48,11 @@ function patronsHtml(m: PatronsModel, ctx: RequestContext): Markup {
       <button type="submit">${t.search}</button>
     </form>
     ${totalHtml(m.page.total, ctx.lang)}
-    ${
-      m.page.items.length > 0
-        ? html`<table class="loans">
-            <thead>
-              <tr>
-                <th scope="col">${t.name}</th>
-                <th scope="col">${t.card}</th>
-                <th scope="col">${t.role}</th>
-                <th scope="col">${t.openLoans}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${m.page.items.map((p) => rowHtml(p, ctx))}
-            </tbody>
-          </table>`
-        : html`<p class="empty">${t.noPatrons}</p>`
-    }
+    ${listTable(
+      [t.name, t.card, t.role, t.openLoans],
+      m.page.items.map((p) => rowHtml(p, ctx)),
+      t.noPatrons,
+    )}
     ${pagingNav(m.links, ctx)}
   </article>`;
   return layout(
