@@ -9,12 +9,10 @@
 //   - axe-core finds no serious or critical violation on any page of the desk and the patron's
 //     flows, at 1280 and 390 px.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, seriousViolations } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../kit/mail/smtp.ts';
 import {
@@ -27,19 +25,6 @@ import {
 } from '../access/server.ts';
 
 const STEP_TIMEOUT_MS = 10_000;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(
-    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
-  )) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('the desk in Chromium: card, barcodes, check-in to the hold shelf', skipUnless('chromium'), () => {
   let server: Shelfmark;

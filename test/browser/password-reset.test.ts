@@ -8,12 +8,11 @@
 //     1280 and 390 px; the Nu HTML checker: no error on any of them.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, seriousViolations } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { serveShelfmark, type ServedShelfmark } from '../kit/serve.ts';
 import { startTestSmtp, type TestSmtp } from '../kit/mail/smtp.ts';
@@ -21,20 +20,7 @@ import { htmlReport } from '../kit/html-report.ts';
 import { logIn, type Session } from '../access/server.ts';
 
 const STEP_TIMEOUT_MS = 10_000;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const NEW_PASSWORD = 'annas-neues-passwort';
-
-type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(
-    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
-  )) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('settings and password reset in Chromium', skipUnless('chromium'), () => {
   let dir: string;

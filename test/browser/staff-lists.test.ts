@@ -9,12 +9,10 @@
 //     keep a suffix;
 //   - the overdue loans print without the header, navigation, filter and paging.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, seriousViolations } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { htmlReport } from '../kit/html-report.ts';
 import { validateXml } from '../support/xml.ts';
@@ -30,19 +28,6 @@ import {
 
 const STEP_TIMEOUT_MS = 10_000;
 const DAY = 86_400_000;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(
-    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
-  )) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('the staff lists and the notices in Chromium and the Nu checker', skipUnless('chromium'), () => {
   let server: Shelfmark;

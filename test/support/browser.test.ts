@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, screenshot, seriousViolations } from './browser.ts';
 import { skipUnless } from './requirements.ts';
 
 const page = `<!doctype html><html lang="de"><title>Katalog</title>
@@ -28,6 +28,24 @@ describe('launchBrowser and screenshot', skipUnless('chromium'), () => {
     await browser?.close();
     server.close();
     if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test('axe names a serious violation (an unlabelled field) and passes a labelled one', async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.setContent(
+      '<!doctype html><html lang="de"><title>F</title><main><input type="text"></main></html>',
+    );
+    const found = await seriousViolations(tab);
+    assert.ok(
+      found.some((v) => v.startsWith('label (critical)')),
+      found.join('; '),
+    );
+    await tab.setContent(
+      '<!doctype html><html lang="de"><title>F</title><main><label>Name <input type="text"></label></main></html>',
+    );
+    assert.deepEqual(await seriousViolations(tab), []);
+    await context.close();
   });
 
   test('the browser loads a local page and runs its script', async () => {

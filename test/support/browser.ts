@@ -1,8 +1,10 @@
 // Headless Debian Chromium driven by playwright-core (which never downloads a browser of its
 // own). The flags keep Chromium off the network: this machine's closed network otherwise
 // refuses its background connections by the dozen.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM_PATH } from './requirements.ts';
 
 export const CHROMIUM_ARGS = [
@@ -49,4 +51,19 @@ export async function screenshot(
   } finally {
     if (!options.browser) await browser.close();
   }
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
+
+/** axe-core's serious and critical violations on the page as it is now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(
+    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
+  )) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
