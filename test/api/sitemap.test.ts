@@ -36,7 +36,7 @@ describe('robots.txt and the sitemap of the demo catalogue', skipUnless('xmllint
     assert.match(r.headers.get('content-type') ?? '', /^text\/plain/);
     const text = await r.text();
     assert.match(text, /^User-agent: \*$/m);
-    for (const path of ['/sitzung', '/ausleihen', '/protokoll'])
+    for (const path of ['/sitzung', '/ausleihen', '/protokoll/fehler', '/server-status'])
       assert.match(text, new RegExp(`^Disallow: ${path}$`, 'm'));
     // Filtered lists (ADR 0094): each facet parameter, first or later, with or without a suffix.
     for (const name of ['autor', 'dekade', 'verfuegbar', 'medientyp']) {

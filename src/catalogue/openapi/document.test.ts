@@ -80,6 +80,25 @@ describe('the document follows the resource definitions', () => {
     assert.ok(build(more).paths['/werke']!.put);
   });
 
+  test("a URL of a shared route has the methods its resource's methodsAt names for it", async () => {
+    const resources = catalogueResources(await memoryCatalogue()).resources;
+    const methods = (paths: Record<string, Record<string, unknown>>, path: string) =>
+      ['get', 'post', 'put', 'patch', 'delete'].filter((m) => m in paths[path]!);
+    const { paths } = build(resources);
+    assert.deepEqual(methods(paths, '/ausleihen'), ['get'], "the staff's list of loans due");
+    assert.deepEqual(methods(paths, '/ausleihen/{user_id}'), ['get', 'post'], "a user's loans");
+    const everywhere = resources.map((r) => (r.name === 'loans' ? { ...r, methodsAt: undefined } : r));
+    assert.deepEqual(methods(build(everywhere).paths, '/ausleihen'), ['get', 'post'], 'without methodsAt');
+  });
+
+  test('facts of a method the resource does not have are refused', async () => {
+    const resources = catalogueResources(await memoryCatalogue()).resources;
+    const fewer = resources.map((r) =>
+      r.name === 'person' ? { ...r, methods: { GET: r.methods.GET! } } : r,
+    );
+    assert.throws(() => build(fewer), /facts of PUT, PATCH, DELETE for \/personen\/\{slug\}/);
+  });
+
   test('a registered resource without a documented path is refused', async () => {
     const resources = catalogueResources(await memoryCatalogue()).resources;
     const extra: ResourceDefinition = { name: 'neu', path: '/neu', methods: {} };

@@ -1,6 +1,6 @@
-// Builds the OpenAPI 3.1 description served at /openapi.json (ADRs 0057, 0074) from the
-// registered resource definitions (their methods) and the table in ./paths.ts (readable paths,
-// schemas, access, bodies, refusals); the statuses follow from ./responses.ts, the write bodies
+// Builds the OpenAPI 3.1 description served at /openapi.json (ADRs 0057, 0074, 0097) from the
+// registered resource definitions (their methods and formats), the registry (readable paths,
+// schemas) and the table in ./paths.ts (summaries, query parameters, access, bodies, refusals); the statuses follow from ./responses.ts, the write bodies
 // from the writers' field specs (./bodies.ts), the schemas from the served files (./schemas.ts).
 import { ACCEPT_PATCH, ACCEPT_POST, MERGE_PATCH_TYPE } from '../../http/body/index.ts';
 import { problemSchemas } from '../../http/errors/index.ts';
@@ -8,7 +8,7 @@ import type { ExtraFormat, HandlerMethod, Links, ResourceDefinition } from '../.
 import { mediaTypeOf } from '../../http/negotiation/index.ts';
 import { readSchema, type SchemaName } from '../schemas/index.ts';
 import { BODIES, type BodySchema } from './bodies.ts';
-import { isNumberParameter, routeOf } from '../registry/index.ts';
+import { isNumberParameter, routeOf, routeQuery } from '../registry/index.ts';
 import { DOCUMENTED_PATHS, type Access, type DocumentedPath, type OperationFacts } from './paths.ts';
 import { codesOf, DEFAULT_SUCCESS, operationStatuses, problemResponseName } from './responses.ts';
 import { hoisted } from './schemas.ts';
@@ -194,15 +194,28 @@ function operation(
   };
 }
 
+/**
+ * The methods of the URL: its resource's, or of those the ones `methodsAt` names for the query
+ * the URL's route hands it (a route shared by URLs). Facts of another method are a mistake.
+ */
+function methodsOf(entry: DocumentedPath, resource: ResourceDefinition): HandlerMethod[] {
+  const at = resource.methodsAt?.(routeQuery(entry.id));
+  const methods = METHODS.filter((m) => resource.methods[m] && (!at || at.includes(m)));
+  const stray = Object.keys(entry.operations ?? {}).filter((m) => !methods.includes(m as HandlerMethod));
+  if (stray.length > 0)
+    throw new Error(
+      `openapi/paths.ts has facts of ${stray.join(', ')} for ${entry.path}, which has no such method`,
+    );
+  return methods;
+}
+
 function pathItem(entry: DocumentedPath, resource: ResourceDefinition, links: Links): Json {
   const item: Json = {
     summary: entry.summary,
     parameters: [...pathParameters(entry.path), formatParameter(resource.formats ?? [])],
   };
-  for (const method of METHODS) {
-    if (!resource.methods[method] || (entry.methods && !entry.methods.includes(method))) continue;
+  for (const method of methodsOf(entry, resource))
     item[method.toLowerCase()] = operation(entry, method, links, resource.formats ?? []);
-  }
   return item;
 }
 

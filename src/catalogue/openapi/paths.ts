@@ -1,10 +1,11 @@
-// What the resource definitions do not carry, for /openapi.json (ADRs 0057, 0074), for each URL
-// of the registry (../registry/urls.ts, ADR 0090, which holds its path and resource): the
-// schema its representation names, its query parameters, who may use each method, the body a
-// write takes and the problems particular to it. The METHODS are not here: the generator reads
-// them from the registered definitions, so a new one shows up by itself (with the defaults
-// below). Statuses every operation of a kind can answer (401, 404, 412, 428, 415, ...) are
-// derived in ./responses.ts from the method, the access and the path, never listed here.
+// What neither the registry nor the resource definitions carry, for /openapi.json (ADRs 0057,
+// 0074, 0097), for each URL of the registry (../registry/urls.ts, which holds its path, resource
+// and schema): summaries, its query parameters, who may use each method, the body a write takes
+// and the problems particular to it. The methods and formats are not here: the generator reads
+// them from the registered definitions (methodsAt for a route shared by URLs), so a new one
+// shows up by itself (with the defaults below); facts of a method the URL lacks are refused.
+// Statuses every operation of a kind can answer (401, 404, 412, 428, 415, ...) are derived in
+// ./responses.ts from the method, the access and the path, never listed here.
 import type { ErrorCode } from '../../http/errors/index.ts';
 import { SLUG_PATTERN } from '../../http/body/index.ts';
 import { YEAR_MAX, YEAR_MIN } from '../works/index.ts';
@@ -51,26 +52,22 @@ export interface PathFacts {
   /** The registry's URL (../registry/urls.ts) these facts are about. */
   readonly id: UrlId;
   readonly summary: string;
-  /** The JSON Schema of the representation (`/schema/{schema}.json`); none: undescribed object. */
-  readonly schema?: SchemaName;
   readonly query?: readonly QueryParameter[];
   /** Who may read (GET) and who may write (the other methods), unless an operation says. */
   readonly read: Access;
   readonly write: Access;
+  /** Facts of its methods; which methods it has is the resource definition's. */
   readonly operations?: Partial<Record<HandlerMethod, OperationFacts>>;
-  /**
-   * The URL has only these of its resource's methods (ResourceDefinition.methodsAt says so
-   * for the route; test/api/openapi.test.ts checks both against Allow). Absent: all.
-   */
-  readonly methods?: readonly HandlerMethod[];
 }
 
-/** A documented path: the registry's URL (resource, readable path) with its facts. */
+/** A documented path: the registry's URL (resource, readable path, schema) with its facts. */
 export interface DocumentedPath extends PathFacts {
   /** ResourceDefinition.name of the resource that answers this path. */
   readonly resource: string;
   /** Readable path under the base, `{name}` for a path parameter (`…_id` ones are numbers). */
   readonly path: string;
+  /** The JSON Schema of the representation (`/schema/{schema}.json`); none: undescribed object. */
+  readonly schema?: SchemaName;
 }
 
 const text = { type: 'string' };
@@ -152,14 +149,12 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Home',
     summary: 'The home page',
-    schema: 'home',
     read: 'anyone',
     write: 'staff',
   },
   {
     id: 'Persons',
     summary: 'Persons: search, page, create',
-    schema: 'persons',
     query: PAGING,
     read: 'anyone',
     write: 'staff',
@@ -176,7 +171,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Person',
     summary: 'One person',
-    schema: 'person',
     read: 'anyone',
     write: 'staff',
     operations: {
@@ -198,7 +192,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'LifeDates',
     summary: "A person's years of birth and death",
-    schema: 'life-dates',
     read: 'anyone',
     write: 'staff',
     operations: {
@@ -209,7 +202,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Works',
     summary: 'Works: search, page, create',
-    schema: 'works',
     query: WORKS_QUERY,
     read: 'anyone',
     write: 'staff',
@@ -221,7 +213,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Work',
     summary: 'One work',
-    schema: 'work',
     read: 'anyone',
     write: 'staff',
     operations: {
@@ -234,7 +225,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Copies',
     summary: "A work's copies with shelfmark, barcode, location and status",
-    schema: 'copies',
     read: 'anyone',
     write: 'staff',
     operations: {
@@ -245,7 +235,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Copy',
     summary: 'One copy',
-    schema: 'copy',
     read: 'anyone',
     write: 'staff',
     operations: {
@@ -258,16 +247,13 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'DueLoans',
     summary: 'Open loans by due date',
-    schema: 'due-loans',
     read: 'staff',
     write: 'staff',
-    methods: ['GET'],
     operations: { GET: { summary: 'List the open loans by due date' } },
   },
   {
     id: 'Loans',
     summary: "A user's current loans",
-    schema: 'loans',
     read: 'owner',
     write: 'owner',
     operations: {
@@ -284,7 +270,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Loan',
     summary: 'One loan',
-    schema: 'loan',
     read: 'owner',
     write: 'owner',
     operations: {
@@ -319,7 +304,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'CheckIn',
     summary: "The desk's check-in",
-    schema: 'check-in',
     query: [{ name: 'barcode', schema: text, description: "A copy's barcode: its latest loan." }],
     read: 'staff',
     write: 'staff',
@@ -336,7 +320,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Desk',
     summary: 'The desk: a patron by library card, lending the copies in hand (ADR 0082)',
-    schema: 'desk',
     query: [
       {
         name: 'ausweis',
@@ -361,7 +344,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Patrons',
     summary: 'The patrons: persons with an account, by name (ADR 0092)',
-    schema: 'patrons',
     query: [
       { ...PAGING[0]!, description: 'A name or a library card number (or part of one).' },
       ...PAGING.slice(1),
@@ -373,7 +355,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'HoldShelf',
     summary: 'The hold shelf: copies kept for a hold, for whom and until when (ADR 0092)',
-    schema: 'hold-shelf',
     query: PAGING.slice(1),
     read: 'staff',
     write: 'staff',
@@ -382,7 +363,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'OverdueLoans',
     summary: 'Overdue loans, the longest overdue first (ADR 0092)',
-    schema: 'overdue-loans',
     query: [
       {
         name: 'tage',
@@ -398,7 +378,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Notices',
     summary: 'Every notice by e-mail, newest first (ADR 0085, 0092)',
-    schema: 'notices',
     query: NOTICE_QUERY,
     read: 'staff',
     write: 'staff',
@@ -407,7 +386,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'PersonNotices',
     summary: "A person's notices by e-mail, newest first (ADR 0092)",
-    schema: 'notices',
     query: NOTICE_QUERY,
     read: 'owner',
     write: 'owner',
@@ -416,7 +394,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Holds',
     summary: "A member's open holds",
-    schema: 'holds',
     read: 'owner',
     write: 'owner',
     operations: {
@@ -433,7 +410,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Hold',
     summary: 'One hold: its place in the queue or until when a copy is kept',
-    schema: 'hold',
     read: 'owner',
     write: 'owner',
     operations: { GET: { summary: 'Read a hold' }, DELETE: { summary: 'Cancel a hold' } },
@@ -441,7 +417,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'HoldQueue',
     summary: "A work's queue of holds",
-    schema: 'hold-queue',
     read: 'staff',
     write: 'staff',
     operations: { GET: { summary: 'Read a work’s queue of holds' } },
@@ -449,7 +424,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Account',
     summary: "A person's account",
-    schema: 'account',
     read: 'owner',
     write: 'staff',
     operations: {
@@ -466,7 +440,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Password',
     summary: "An account's password",
-    schema: 'password',
     read: 'owner',
     write: 'owner',
     operations: {
@@ -482,7 +455,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Settings',
     summary: "A patron's settings: private e-mail address, language of mails, notices",
-    schema: 'settings',
     read: 'owner',
     write: 'owner',
     operations: {
@@ -494,7 +466,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'PasswordResetRequest',
     summary: 'Asking for a password reset link by e-mail',
-    schema: 'password-reset-request',
     query: [
       {
         name: 'angefordert',
@@ -519,7 +490,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'PasswordReset',
     summary: 'A password reset link (single use, expires)',
-    schema: 'password-reset',
     read: 'anyone',
     write: 'anyone',
     operations: {
@@ -538,7 +508,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'ItemTypes',
     summary: 'The item types: how each kind of copy lends (ADR 0084)',
-    schema: 'item-types',
     read: 'staff',
     write: 'staff',
     operations: {
@@ -554,7 +523,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'ItemType',
     summary: 'An item type',
-    schema: 'item-type',
     read: 'staff',
     write: 'staff',
     operations: {
@@ -570,7 +538,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'ClosedDays',
     summary: 'The closed days: nothing falls due on them (ADR 0084)',
-    schema: 'closed-days',
     read: 'staff',
     write: 'staff',
     operations: {
@@ -586,7 +553,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'ClosedDay',
     summary: 'A closed day',
-    schema: 'closed-day',
     read: 'staff',
     write: 'staff',
     operations: {
@@ -598,7 +564,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'Session',
     summary: 'The session',
-    schema: 'session',
     read: 'anyone',
     write: 'anyone',
     operations: {
@@ -616,7 +581,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'ErrorLog',
     summary: 'The last entries of the error log',
-    schema: 'error-log',
     query: [
       {
         name: 'anzahl',
@@ -636,7 +600,6 @@ const FACTS: readonly PathFacts[] = [
   {
     id: 'ServerStatus',
     summary: 'Server status',
-    schema: 'server-status',
     read: 'staff',
     write: 'staff',
     operations: { GET: { summary: 'Read the server status' } },
@@ -647,5 +610,5 @@ const FACTS: readonly PathFacts[] = [
 export const DOCUMENTED_PATHS: readonly DocumentedPath[] = RESOURCE_URLS.map((url) => {
   const facts = FACTS.find((f) => f.id === url.id);
   if (!facts) throw new Error(`openapi/paths.ts has no facts for the URL ${url.id} (${url.path})`);
-  return { ...facts, resource: url.resource, path: url.path };
+  return { ...facts, resource: url.resource, path: url.path, ...('schema' in url && { schema: url.schema }) };
 });

@@ -3,13 +3,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  disallowedPaths,
   parametersOf,
   pathBuilder,
   RECORD_KINDS,
   RESOURCE_URLS,
+  resourceUrl,
   rewriteRule,
   routeOf,
+  routeQuery,
+  SCHEMA_NAMES,
   tablesWith,
+  type ResourceUrl,
   type Section,
   type SlugKind,
   type VersionedTable,
@@ -56,6 +61,38 @@ test('routes are the script paths, or the path itself', () => {
   assert.equal(routeOf('Password'), '/konto/passwort');
   assert.equal(routeOf('Persons'), '/personen');
   assert.equal(routeOf('DueLoans'), routeOf('Loans'), 'one route, two URLs');
+});
+
+test('the query a route hands its resource names each parameter', () => {
+  assert.equal(routeQuery('Loans').toString(), 'benutzer=1');
+  assert.equal(routeQuery('Copy').toString(), 'werk=slug&slug=1');
+  assert.equal(routeQuery('DueLoans').toString(), '');
+});
+
+test('robots.txt keeps crawlers out of the marked URLs, and nothing the sitemap lists', () => {
+  // Loans (every URL under /ausleihen), the log-in form, the error log, the server status.
+  assert.deepEqual(disallowedPaths(), ['/ausleihen', '/sitzung', '/protokoll/fehler', '/server-status']);
+  const blocked = (path: string) => disallowedPaths().some((rule) => path.startsWith(rule));
+  for (const kind of Object.values(RECORD_KINDS).filter((k) => 'sitemap' in k))
+    assert.equal(blocked(resourceUrl(kind.url).path.replace(/\{[a-z_]+\}/g, 'goethe')), false, kind.url);
+  assert.equal(blocked('/'), false);
+  // A parameter is RFC 9309's wildcard; a trailing one is dropped, and a covered rule too.
+  const marked = (id: string, path: string): ResourceUrl => ({ id, resource: id, path, robots: 'disallow' });
+  assert.deepEqual(
+    disallowedPaths([
+      marked('Account', '/personen/{slug}/konto'),
+      marked('Password', '/personen/{slug}/konto/passwort'),
+      marked('Loans', '/ausleihen/{user_id}'),
+      { id: 'Person', resource: 'person', path: '/personen/{slug}' },
+    ]),
+    ['/personen/*/konto', '/ausleihen/'],
+  );
+});
+
+test('the served schemas are the ones the URLs name, each once', () => {
+  assert.equal(new Set(SCHEMA_NAMES).size, SCHEMA_NAMES.length);
+  assert.ok(SCHEMA_NAMES.includes('notices'), 'two URLs share it');
+  for (const url of RESOURCE_URLS) if ('schema' in url) assert.ok(SCHEMA_NAMES.includes(url.schema), url.id);
 });
 
 test('link builders fill the parameters in order, percent-encoded', () => {

@@ -73,3 +73,28 @@ export function pathBuilder<I extends UrlId>(id: I): (...values: ValuesOf<PathOf
     return out;
   };
 }
+
+/**
+ * robots.txt's `Disallow` lines: each URL marked `robots: 'disallow'`, its parameters RFC 9309's
+ * wildcard `*` (a trailing one dropped: a rule is a prefix anyway), unless another covers it.
+ */
+export function disallowedPaths(urls: readonly ResourceUrl[] = RESOURCE_URLS): string[] {
+  const rules = urls.flatMap((url) =>
+    url.robots === 'disallow' ? [url.path.replace(PARAMETER, '*').replace(/\*$/, '')] : [],
+  );
+  const covered = (rule: string) => rules.some((other) => other !== rule && rule.startsWith(other));
+  return [...new Set(rules)].filter((rule) => !covered(rule));
+}
+
+/**
+ * The query a URL's route hands its resource (`/ausleihen/{user_id}` → `benutzer=1`), a stand-in
+ * value for each parameter: what `methodsAt` is asked for the methods of this URL of a shared route.
+ */
+export function routeQuery(id: UrlId): URLSearchParams {
+  const route = resourceUrl(id).route;
+  if (!route) return new URLSearchParams();
+  const query = route.slice(route.indexOf('?') + 1);
+  return new URLSearchParams(
+    query.replace(PARAMETER, (_, name: string) => (isNumberParameter(name) ? '1' : name)),
+  );
+}

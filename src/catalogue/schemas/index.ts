@@ -1,43 +1,11 @@
 // The catalogue's schemas: one XSD and one JSON Schema per representation, served at
-// /schema/{name}.xsd and /schema/{name}.json (named by Representation.schema).
+// /schema/{name}.xsd and /schema/{name}.json (named by Representation.schema). Which exist is
+// the registry's (ADR 0097): the schemas its URLs name; schemas.test.ts holds the files to them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SCHEMA_NAMES, type SchemaName } from '../registry/index.ts';
 
-export const SCHEMA_NAMES = [
-  'home',
-  'person',
-  'life-dates',
-  'persons',
-  'work',
-  'works',
-  'loans',
-  'loan',
-  'due-loans',
-  'check-in',
-  'copy',
-  'copies',
-  'holds',
-  'hold',
-  'hold-queue',
-  'session',
-  'account',
-  'password',
-  'settings',
-  'password-reset-request',
-  'password-reset',
-  'item-types',
-  'item-type',
-  'closed-days',
-  'closed-day',
-  'error-log',
-  'server-status',
-  'desk',
-  'patrons',
-  'hold-shelf',
-  'overdue-loans',
-  'notices',
-] as const;
-export type SchemaName = (typeof SCHEMA_NAMES)[number];
+export { SCHEMA_NAMES, type SchemaName };
 
 export const SCHEMA_DIR = import.meta.dirname;
 

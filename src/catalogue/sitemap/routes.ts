@@ -8,6 +8,7 @@ import type { Links } from '../../http/resource/types.ts';
 import { xml } from '../../http/representation/markup.ts';
 import { notFound } from '../shared/index.ts';
 import { FACET_NAMES } from '../model.ts';
+import { disallowedPaths, resourceUrl } from '../registry/index.ts';
 import type { SitemapSource } from './source.ts';
 import { sitemapIndex, URLSET_CLOSE, URLSET_OPEN, urlEntries } from './xml.ts';
 
@@ -22,12 +23,6 @@ export interface SitemapOptions {
   readonly limit?: number;
 }
 
-/**
- * Crawlers stay out of what only answers a signed-in user or is a form: the log-in page (one
- * per page it returns to, `?zurueck=…`), loans, the error log, the server status.
- */
-const DISALLOWED = ['/sitzung', '/ausleihen', '/protokoll', '/server-status'];
-
 function linksOf(request: FastifyRequest): Links {
   const links = requestLinks(request);
   if (!links) throw new Error('sitemap routes need the resource layer (createResourceApp)');
@@ -39,12 +34,17 @@ function linksOf(request: FastifyRequest): Links {
  * same works, so crawlers keep to the list itself. `*` is RFC 9309's wildcard; a parameter comes
  * first (`?`) or later (`&`), and the format suffix (`/werke.json?…`) is covered too.
  */
-const FACET_DISALLOWED = FACET_NAMES.flatMap((name) => [`/werke*?${name}=`, `/werke*&${name}=`]);
+const WORKS = resourceUrl('Works').path;
+const FACET_DISALLOWED = FACET_NAMES.flatMap((name) => [`${WORKS}*?${name}=`, `${WORKS}*&${name}=`]);
 
+/**
+ * Crawlers stay out of what the registry marks (ADR 0097): the log-in page (one per page it
+ * returns to, `?zurueck=…`), loans, the error log, the server status; and the filtered lists.
+ */
 function robots(links: Links): string {
   const lines = [
     'User-agent: *',
-    ...[...DISALLOWED, ...FACET_DISALLOWED].map((path) => `Disallow: ${links.relative(path)}`),
+    ...[...disallowedPaths(), ...FACET_DISALLOWED].map((path) => `Disallow: ${links.relative(path)}`),
   ];
   return `${lines.join('\n')}\n\nSitemap: ${links.absolute('/sitemap.xml')}\n`;
 }
