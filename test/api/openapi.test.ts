@@ -21,6 +21,7 @@ type OpenApi = {
 };
 
 const STAFF = { Authorization: STAFF_AUTHORIZATION };
+const describedBy = (schema: string) => new RegExp(`/schema/${schema}\\.json>; rel="describedby"`);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 describe('/openapi.json against the demo catalogue', () => {
@@ -136,6 +137,9 @@ describe('/openapi.json against the demo catalogue', () => {
       const r = await c.get(path, { ...STAFF, Accept: 'application/json' });
       assert.equal(r.status, 200, path);
       assert.match(r.headers.get('content-type') ?? '', /^application\/json/, path);
+      // The schema the representation names (its view's) is the registry's for this URL.
+      const name = /^#\/components\/schemas\/(.+)$/.exec(documented.$ref ?? '')?.[1];
+      if (name) assert.match(r.headers.get('link') ?? '', describedBy(name), path);
       const schema = documented.$ref ? schemaOf(documented.$ref) : documented;
       const result = validateJson(await r.json(), schema);
       assert.ok(result.ok, `${path}: ${result.errors}`);
