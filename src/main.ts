@@ -126,7 +126,9 @@ export const ACCESS_LOG_OFF = 'off';
 
 export function openLogs(config: Config) {
   const accessSink =
-    config.accessLog === ACCESS_LOG_OFF ? undefined : createLogSink(config.accessLog, 'stdout');
+    config.accessLog === ACCESS_LOG_OFF
+      ? undefined
+      : createLogSink(config.accessLog, 'stdout', { turn: true });
   const errorSink = createLogSink(config.errorLog, 'stderr');
   return {
     accessLog: accessSink && createAccessLog(accessSink, config.accessLogFormat),
