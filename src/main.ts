@@ -34,6 +34,7 @@ import {
   migrateToLatest,
   openDatabase,
   sqlitePath,
+  openCommitMark,
   TransientStorageError,
   type Database,
   type OpenOptions,
@@ -270,7 +271,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       : undefined;
   const representationCache = new RepresentationCache({
     maxBytes: config.cacheMiB * 1024 * 1024,
-    changes: changeFeed(database, sideReader),
+    changes: changeFeed(database, sideReader, sideReader && openCommitMark(sqlitePath(config.databaseUrl))),
   });
   const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {
