@@ -34,6 +34,7 @@ import {
   migrateToLatest,
   openDatabase,
   sqlitePath,
+  openCommitMark,
   TransientStorageError,
   type Database,
   type OpenOptions,
@@ -126,7 +127,9 @@ export const ACCESS_LOG_OFF = 'off';
 
 export function openLogs(config: Config) {
   const accessSink =
-    config.accessLog === ACCESS_LOG_OFF ? undefined : createLogSink(config.accessLog, 'stdout');
+    config.accessLog === ACCESS_LOG_OFF
+      ? undefined
+      : createLogSink(config.accessLog, 'stdout', { turn: true });
   const errorSink = createLogSink(config.errorLog, 'stderr');
   return {
     accessLog: accessSink && createAccessLog(accessSink, config.accessLogFormat),
@@ -268,7 +271,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       : undefined;
   const representationCache = new RepresentationCache({
     maxBytes: config.cacheMiB * 1024 * 1024,
-    changes: changeFeed(database, sideReader),
+    changes: changeFeed(database, sideReader, sideReader && openCommitMark(sqlitePath(config.databaseUrl))),
   });
   const accounts = stores.accounts;
   const catalogue = catalogueResources(stores, {

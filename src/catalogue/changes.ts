@@ -4,7 +4,14 @@
 // still move the one counter of migration 0003 (ADR 0048): a new value means everything changed.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { ChangeBatch } from '../http/cache/index.ts';
-import { detectDialect, param, prepare, sharedRead, type Database } from '../storage/index.ts';
+import {
+  detectDialect,
+  param,
+  prepare,
+  sharedRead,
+  type CommitMark,
+  type Database,
+} from '../storage/index.ts';
 import type { DB } from './tables.ts';
 
 const COUNTER = prepare<Record<string, never>, { n: string | number }, DB>((db: Kysely<DB>) =>
@@ -112,9 +119,10 @@ const OLDEST_SQL = 'select min(seq) as low from change_log';
 /**
  * SQLite: one writer at a time, so the log's sequence numbers follow the commit order. A read
  * compares the counter and the newest sequence number (one statement, synchronously while the
- * connection is free, ADR 0066), and only after a write reads the rows added.
+ * connection is free, ADR 0066), and only after a write reads the rows added. With a commit
+ * mark (ADR 0100) not even that while nothing was committed since the last read.
  */
-function sqliteFeed(database: Database<DB>, side?: SideReader): Feed {
+function sqliteFeed(database: Database<DB>, side?: SideReader, mark?: CommitMark): Feed {
   const { db } = database;
   // A side connection reads at once even while a write transaction holds the main one.
   const readNow = side ? sideReadNow(side) : database.readNow;
@@ -149,7 +157,7 @@ function sqliteFeed(database: Database<DB>, side?: SideReader): Feed {
     return finish(next, added, low);
   });
   if (readNow === undefined) return shared;
-  return () => {
+  const read = (): ChangeBatch | Promise<ChangeBatch> => {
     // Synchronously while the connection is free, else queued (each statement alike).
     const top = readNow(TOP_SQL, []);
     if (top === undefined) return shared();
@@ -162,6 +170,16 @@ function sqliteFeed(database: Database<DB>, side?: SideReader): Feed {
       return shared();
     }
     return finish(next, added, (low[0] as { low: number | null } | undefined)?.low ?? null);
+  };
+  if (mark === undefined) return read;
+  // The mark as it was before the last read that answered at once: the same now, no commit since.
+  let readAt: string | undefined;
+  return () => {
+    const now = mark.read();
+    if (now !== undefined && now === readAt) return [];
+    const batch = read();
+    readAt = batch instanceof Promise ? undefined : now;
+    return batch;
   };
 }
 
@@ -237,6 +255,8 @@ function postgresFeed(database: Database<DB>): Feed {
  * connection to the same file) lets it read while a write transaction holds the main connection:
  * in WAL mode it sees every commit, and never the writer's uncommitted rows.
  */
-export function changeFeed(database: Database<DB>, side?: SideReader): Feed {
-  return detectDialect(database.db) === 'postgres' ? postgresFeed(database) : sqliteFeed(database, side);
+export function changeFeed(database: Database<DB>, side?: SideReader, mark?: CommitMark): Feed {
+  return detectDialect(database.db) === 'postgres'
+    ? postgresFeed(database)
+    : sqliteFeed(database, side, mark);
 }

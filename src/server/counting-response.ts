@@ -86,17 +86,29 @@ export class CountingResponse<Req extends IncomingMessage = IncomingMessage> ext
     return (super.write as (...a: unknown[]) => boolean)(chunk, ...rest);
   }
 
+  /** The end is held back (ending's answer), so a second end() meanwhile does nothing. */
+  #held = false;
+
   /**
    * Called once the response is complete, before its last bytes go to the socket: the access
-   * line is written here, so a client can never hold an answer whose line a kill -9 lost.
+   * line is written here, so a client can never hold an answer whose line a kill -9 lost. A log
+   * that writes at the end of the event-loop turn answers with how to hold the end until then.
    */
-  protected ending(): void {}
+  protected ending(): ((end: () => void) => void) | undefined {
+    return undefined;
+  }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override end(...args: any[]): this {
+    if (this.#held) return this;
     if (!this.writableEnded) {
       this.bodyBytes += byteLength(args[0], args[1]);
-      this.ending();
+      const hold = this.ending();
+      if (hold) {
+        this.#held = true;
+        hold(() => (super.end as (...a: unknown[]) => this)(...args));
+        return this;
+      }
     }
     return (super.end as (...a: unknown[]) => this)(...args);
   }

@@ -66,12 +66,20 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
     res.logState = undefined; // one line per request
     if (record) accessLog!.log(record);
   }
+  // The log may write a turn's lines together when the turn ends (ADR 0100): until then the
+  // answer's end waits, so its last bytes still never leave before its line.
+  function holdUntilLogged(res: CountingResponse): ((end: () => void) => void) | undefined {
+    const socket = res.socket;
+    if (!accessLog || !socket || socket.destroyed) return undefined;
+    return (end) => accessLog.afterWritten(end);
+  }
   function logClosed(this: CountingResponse): void {
     logServed(this, false);
   }
   class LoggedResponse extends CountingResponse {
-    protected override ending(): void {
+    protected override ending(): ((end: () => void) => void) | undefined {
       logServed(this, true);
+      return holdUntilLogged(this);
     }
   }
 

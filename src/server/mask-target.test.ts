@@ -13,7 +13,7 @@ test('the access log writes the masked target, query and Referer', async () => {
   const records: AccessRecord[] = [];
   const server = createHttpServer({
     handler: (_req, res) => res.end('ok'),
-    accessLog: { log: (record) => records.push(record) },
+    accessLog: { log: (record) => records.push(record), afterWritten: (then) => then() },
     maskTarget: (target) => target.replace(/(\/geheim)[^\s]*/g, '$1/*****'),
   });
   server.listen(0, '127.0.0.1');

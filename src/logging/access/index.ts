@@ -10,10 +10,12 @@ export { apacheTime } from './time.ts';
 
 export interface AccessLog {
   log(record: AccessRecord): void;
+  /** Runs `then` once the lines logged so far are in the kernel (LogSink.afterWritten). */
+  afterWritten(then: () => void): void;
 }
 
 /** An access log writing `format` (`combined` by default) to `sink`. */
 export function createAccessLog(sink: LogSink, format: string = 'combined'): AccessLog {
   const line: LineFormatter = compileLogFormat(format);
-  return { log: (record) => sink.write(line(record)) };
+  return { log: (record) => sink.write(line(record)), afterWritten: (then) => sink.afterWritten(then) };
 }

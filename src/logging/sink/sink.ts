@@ -1,10 +1,11 @@
-// A log file that only ever receives whole lines. A line is written when it is logged, with ONE
-// synchronous write(2) on an O_APPEND descriptor: an answered request's line is in the kernel
-// before the worker reads its next request, so `kill -9` (of a worker or of the supervisor)
-// loses no line of a request that was answered, and several worker processes appending to the
-// same file never interleave inside a line. A short write (full disk) is undone (partial-line.ts).
-// While the file cannot be written, lines are queued (bounded) and retried in batches.
-// See docs/decisions/0011-log-sinks.md.
+// A log file that only ever receives whole lines, each write(2) on an O_APPEND descriptor: an
+// answered request's line is in the kernel before the worker reads its next request, so `kill
+// -9` (of a worker or of the supervisor) loses no line of a request that was answered, and
+// several worker processes appending to the same file never interleave inside a line. A line is
+// written when it is logged, or — with `turn` — with the other lines of the same event-loop
+// turn, in one write at the turn's end, and `afterWritten` holds the answers back until then.
+// A short write (full disk) is undone (partial-line.ts). While the file cannot be written, lines
+// are queued (bounded) and retried in batches. See docs/decisions/0011-log-sinks.md and 0100.
 import fs from 'node:fs';
 import path from 'node:path';
 import { removePartialLine, wholeLinesIn } from './partial-line.ts';
@@ -12,6 +13,11 @@ import { removePartialLine, wholeLinesIn } from './partial-line.ts';
 export interface LogSink {
   /** Writes one line (without its `\n`). Lines must be printable ASCII (escaped). */
   write(line: string): void;
+  /**
+   * Runs `then` once every line written so far is in the kernel (or queued because the file
+   * fails): at once, or at the end of this event-loop turn for a sink that writes by turn.
+   */
+  afterWritten(then: () => void): void;
   /** Resolves when every line written so far is in the file (or reported as failing). */
   flush(): Promise<void>;
   /** Synchronous last attempt at the lines still queued, for the moment before process.exit(). */
@@ -31,6 +37,12 @@ export interface SinkOptions {
   maxQueuedBytes?: number;
   /** Where failures are reported (default: process.stderr). */
   report?: (message: string) => void;
+  /**
+   * The lines of one event-loop turn leave together, in one write when it ends (ADR 0100): one
+   * system call for every request a turn answered, instead of one each. The caller holds back
+   * what must not leave before its line (an answer) with `afterWritten`.
+   */
+  turn?: boolean;
 }
 
 /** Writes to a shared pipe are only atomic up to PIPE_BUF. */
@@ -46,6 +58,7 @@ function createFileSink(file: string, options: SinkOptions): LogSink {
   const maxBatch = options.maxBatchBytes ?? 64 * 1024;
   const maxQueued = options.maxQueuedBytes ?? 8 * 1024 * 1024;
   const report = options.report ?? ((m: string) => void process.stderr.write(m + '\n'));
+  const byTurn = options.turn ?? false;
 
   // Lines not yet in the file: only while it fails (or a reopen failed); then every new line
   // queues behind them, so the order stays and a failing disk costs no system call per line.
@@ -57,6 +70,9 @@ function createFileSink(file: string, options: SinkOptions): LogSink {
   let reopenWanted = false;
   let closed = false;
   let fd: number | undefined;
+  // With `turn`: the lines logged in this event-loop turn, and what waits for them to be written.
+  let turnLines: string[] | undefined;
+  let afterTurn: (() => void)[] = [];
 
   const open = (): number => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -158,26 +174,62 @@ function createFileSink(file: string, options: SinkOptions): LogSink {
     if (!reopenWanted) recovered();
   }
 
+  /** Behind queued lines (the file is failing), or now, in writes of at most maxBatch bytes. */
+  function writeNow(lines: string[]): void {
+    if (queue.length || fd === undefined) return enqueue(lines, false);
+    let from = 0;
+    while (from < lines.length) {
+      let bytes = 0;
+      let to = from;
+      while (to < lines.length && (to === from || bytes + lines[to]!.length + 1 <= maxBatch))
+        bytes += lines[to++]!.length + 1;
+      if (!writeLines(lines.slice(from, to))) return enqueue(lines.slice(to), false);
+      from = to;
+    }
+    if (failing !== undefined && !reopenWanted) recovered();
+  }
+
+  /** The end of a turn (or a flush before it): its lines leave, then what waited for them. */
+  function endTurn(): void {
+    const lines = turnLines;
+    turnLines = undefined;
+    if (lines?.length) writeNow(lines);
+    const waiting = afterTurn;
+    afterTurn = [];
+    for (const then of waiting) then();
+  }
+
   return {
     write(line) {
       if (closed) return;
-      // Behind queued lines (the file is failing), or at once.
-      if (queue.length || fd === undefined) return enqueue([line], false);
-      if (writeLines([line]) && failing !== undefined && !reopenWanted) recovered();
+      if (!byTurn) return writeNow([line]);
+      if (turnLines === undefined) {
+        turnLines = [];
+        setImmediate(endTurn);
+      }
+      turnLines.push(line);
+    },
+    afterWritten(then) {
+      if (turnLines === undefined) then();
+      else afterTurn.push(then);
     },
     flush() {
+      endTurn();
       if (queue.length || reopenWanted) retry();
       return Promise.resolve();
     },
     flushSync() {
+      endTurn();
       if (queue.length || reopenWanted) retry();
     },
     reopen() {
+      endTurn();
       reopenWanted = true;
       retry();
       return Promise.resolve();
     },
     close() {
+      endTurn();
       if (!closed) retry();
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
@@ -222,6 +274,7 @@ function createStdioSink(stdio: 'stdout' | 'stderr'): LogSink {
       queue.push(line);
       if (!busy) next();
     },
+    afterWritten: (then) => then(),
     flush() {
       return busy ? new Promise<void>((resolve) => waiters.push(resolve)) : Promise.resolve();
     },

@@ -66,5 +66,9 @@ export function countingAccessLog(scoreboard: ProcessScoreboard, log: AccessLog 
       scoreboard.count(record);
       log?.log(record);
     },
+    afterWritten(then) {
+      if (log) log.afterWritten(then);
+      else then();
+    },
   };
 }
