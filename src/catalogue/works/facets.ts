@@ -72,6 +72,18 @@ export function facetCondition(filters: WorkFacetFilters | undefined): Expressio
   return parts.length > 0 ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : undefined;
 }
 
+/**
+ * Several decades as one condition each (the other filters beside it), for keyed-list.ts to read
+ * each decade's rows in list order from its index (migration 0025) and merge them: the engines
+ * read `decade in (…)` from the index but then sort every row of those decades (ADR 0099).
+ * Undefined for one decade or none: its index range is in list order already.
+ */
+export function facetAlternatives(filters: WorkFacetFilters | undefined): Expression<SqlBool>[] | undefined {
+  const decades = filters?.dekade;
+  if (decades === undefined || decades.length < 2) return undefined;
+  return decades.map((dekade) => facetCondition({ ...filters, dekade: [dekade] })!);
+}
+
 interface FacetRow {
   readonly facet: FacetName;
   readonly value: string;

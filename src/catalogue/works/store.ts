@@ -38,6 +38,7 @@ import {
   expectedText,
   type WriteExpectation,
   keyedList,
+  type ListScope,
   totalFor,
   claimRow,
   softDelete,
@@ -46,7 +47,7 @@ import {
 import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
 import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { countFacets, disjunctiveFacets, FACET_SAMPLE, facetCondition } from './facets.ts';
+import { countFacets, disjunctiveFacets, FACET_SAMPLE, facetAlternatives, facetCondition } from './facets.ts';
 import { workSearchText } from './search-text.ts';
 import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/index.ts';
@@ -195,14 +196,13 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const sampleOf = async (filters: WorkFacetFilters | undefined, cap: number) => {
         const plan = await planOf(filters);
         if (plan === null) return [];
-        const where = facetCondition(filters);
-        return keyedList(db, 'works', where ? { where, counted: 'works' } : undefined).sample(plan, cap);
+        return keyedList(db, 'works', scopeOf(filters)).sample(plan, cap);
       };
       const plan = await planOf(request.facets);
       if (plan === null) return { items: [], total: { count: 0, exact: true }, facets: NO_FACETS };
       // Facet filters narrow the rows every plan reads (keyed-list.ts `scope.where`).
       const where = facetCondition(request.facets);
-      const list = keyedList(db, 'works', where ? { where, counted: 'works' } : undefined);
+      const list = keyedList(db, 'works', scopeOf(request.facets));
       // The total and the facets from one read of the first matches (ADR 0094); the unfiltered
       // list keeps its kept count. An applied facet's own values are counted without it (OR
       // within a facet, ADR 0099): one more bounded read per facet applied.
@@ -388,6 +388,13 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         await touchPersonsOf(trx, workId, at);
       }),
   };
+}
+
+/** The works the facet filters keep, as keyed-list.ts reads them (ADR 0094, 0099). */
+function scopeOf(filters: WorkFacetFilters | undefined): ListScope | undefined {
+  const where = facetCondition(filters);
+  const alternatives = facetAlternatives(filters);
+  return where && { where, counted: 'works', ...(alternatives && { alternatives }) };
 }
 
 /** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */
