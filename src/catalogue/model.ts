@@ -109,16 +109,20 @@ export interface PersonStore {
 export const FACET_NAMES = ['autor', 'dekade', 'verfuegbar', 'medientyp'] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
 
-/** Facet filters of the works list (ADR 0094): each narrows the list; together they all must hold. */
+/**
+ * Facet filters of the works list (ADR 0094, 0099): each facet narrows the list to the works
+ * with any of its values (OR within a facet); the facets given must all hold (AND between them).
+ * Each facet's values are distinct and in canonical order (`facet-query.ts`), never empty.
+ */
 export interface WorkFacetFilters {
-  /** A person's slug: their works. */
-  readonly autor?: string;
-  /** First year of a decade (a multiple of 10): works whose `jahr` lies in it. */
-  readonly dekade?: number;
+  /** Persons' slugs: the works of any of them. */
+  readonly autor?: readonly string[];
+  /** First years of decades (multiples of 10): works whose `jahr` lies in one of them. */
+  readonly dekade?: readonly number[];
   /** `ja`: a copy can be borrowed now; `nein`: none can (all lent, kept, missing, or none). */
-  readonly verfuegbar?: 'ja' | 'nein';
-  /** An item type's code (ADR 0084): works with a live copy of that type. */
-  readonly medientyp?: string;
+  readonly verfuegbar?: readonly ('ja' | 'nein')[];
+  /** Item types' codes (ADR 0084): works with a live copy of one of those types. */
+  readonly medientyp?: readonly string[];
 }
 
 export interface WorkPageRequest extends PageRequest {

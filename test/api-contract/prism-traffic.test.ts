@@ -123,6 +123,14 @@ describe('the API through Prism’s validating proxy', () => {
       headers: { Accept: JSON_TYPE },
     });
     await call('GET', '/werke?dekade=1900&anzahl=5', 200, { headers: { Accept: JSON_TYPE } });
+    // Several values of a facet (ADR 0099): the parameter repeats (form style, exploded).
+    await call('GET', '/werke?dekade=1800&dekade=1900&verfuegbar=ja&verfuegbar=nein&anzahl=5', 200, {
+      headers: { Accept: JSON_TYPE },
+    });
+    await call('GET', '/werke?q=goethe&autor=goethe&autor=schiller&medientyp=buch&medientyp=dvd', 200, {
+      headers: { Accept: JSON_TYPE },
+    });
+    await direct('GET', '/werke?dekade=1800&dekade=1805', 400, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/werke/faust/exemplare', 200, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/werke/faust/exemplare/1', 200, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/werke/faust/vormerkungen', 200, { headers: STAFF });

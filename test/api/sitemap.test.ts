@@ -53,11 +53,14 @@ describe('robots.txt and the sitemap of the demo catalogue', skipUnless('xmllint
       ['', 'application/json'],
       ['.json', '*/*'],
     ] as const) {
-      const filtered = await c.get(`/werke${suffix}?q=faust&dekade=1800`, { accept });
-      assert.equal(filtered.status, 200);
-      assert.equal(filtered.headers.get('x-robots-tag'), 'noindex', `${suffix} ${accept}`);
-      const body = await filtered.text();
-      if (accept === 'text/html') assert.match(body, /<meta name="robots" content="noindex" \/>/);
+      // One value, and several of one facet (ADR 0099).
+      for (const query of ['q=faust&dekade=1800', 'dekade=1800&dekade=1900&verfuegbar=ja&verfuegbar=nein']) {
+        const filtered = await c.get(`/werke${suffix}?${query}`, { accept });
+        assert.equal(filtered.status, 200);
+        assert.equal(filtered.headers.get('x-robots-tag'), 'noindex', `${query} ${suffix} ${accept}`);
+        const body = await filtered.text();
+        if (accept === 'text/html') assert.match(body, /<meta name="robots" content="noindex" \/>/);
+      }
       const plain = await c.get(`/werke${suffix}?q=faust`, { accept });
       assert.equal(plain.headers.get('x-robots-tag'), null);
       if (accept === 'text/html') assert.doesNotMatch(await plain.text(), /name="robots"/);

@@ -99,6 +99,9 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
     ['anonymous', '/personen/goethe', 200],
     ['anonymous', '/werke', 200],
     ['anonymous', '/werke?q=faust', 200],
+    // Facets with values chosen, two of one facet (ADR 0094, 0099): the chosen ones marked, each
+    // with a link lifting it.
+    ['anonymous', '/werke?dekade=1800&dekade=1770&verfuegbar=ja', 200],
     ['anonymous', '/werke/faust', 200],
     ['anonymous', '/sitzung', 200],
     ['anonymous', '/ausleihen', 403],

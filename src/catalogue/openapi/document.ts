@@ -173,6 +173,8 @@ function operation(
           in: 'query',
           description: q.description,
           schema: q.schema,
+          // Repeated, not comma-joined: `?dekade=1800&dekade=1810` (OpenAPI's form style, exploded).
+          ...(q.repeats && { style: 'form', explode: true }),
         }))
       : [];
   const description = [facts.description, `**Access:** ${ACCESS_TEXT[access]}`].filter(Boolean).join('\n\n');

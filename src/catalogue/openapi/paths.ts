@@ -9,7 +9,7 @@
 import type { ErrorCode } from '../../http/errors/index.ts';
 import { SLUG_PATTERN } from '../../http/body/index.ts';
 import { YEAR_MAX, YEAR_MIN } from '../works/index.ts';
-import { ITEM_TYPE_CODE } from '../works/index.ts';
+import { ITEM_TYPE_CODE, MAX_FACET_VALUES } from '../works/index.ts';
 import type { HandlerMethod } from '../../http/resource/types.ts';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, ORDERS } from '../shared/index.ts';
 import type { SchemaName } from '../schemas/index.ts';
@@ -22,6 +22,8 @@ export interface QueryParameter {
   readonly name: string;
   readonly description: string;
   readonly schema: Readonly<Record<string, unknown>>;
+  /** The parameter may repeat (`?dekade=1800&dekade=1810`): its schema is an array of the values. */
+  readonly repeats?: true;
 }
 
 /**
@@ -101,6 +103,16 @@ const NOTICE_QUERY: readonly QueryParameter[] = [
   ...PAGING.slice(1),
 ];
 
+/** A facet's parameter: repeatable, up to MAX_FACET_VALUES values, any of which a work may have. */
+function facetParameter(name: string, value: Record<string, unknown>, what: string): QueryParameter {
+  return {
+    name,
+    schema: { type: 'array', items: value, maxItems: MAX_FACET_VALUES },
+    repeats: true,
+    description: `Facet, may repeat: ${what}`,
+  };
+}
+
 /** The works search also has an order (ADR 0080). */
 const WORKS_QUERY: readonly QueryParameter[] = [
   ...PAGING,
@@ -111,28 +123,28 @@ const WORKS_QUERY: readonly QueryParameter[] = [
       "A search's order: `titel` (list order, the default) or `relevanz` (exact title and name matches first).",
   },
   // Facet filters (ADR 0094): each narrows the list (with or without `q`); given together, all hold.
-  // A filtered page says `X-Robots-Tag: noindex`; every value's URL is in the `facetten` of the answer.
-  {
-    name: 'autor',
-    schema: { type: 'string', pattern: SLUG_PATTERN.source, maxLength: 100 },
-    description: "Facet: a person's slug; only their works.",
-  },
-  {
-    name: 'dekade',
-    schema: { type: 'integer', multipleOf: 10, minimum: YEAR_MIN, maximum: YEAR_MAX },
-    description: 'Facet: the first year of a decade (`1900`); only works whose year lies in it.',
-  },
-  {
-    name: 'verfuegbar',
-    schema: { type: 'string', enum: ['ja', 'nein'] },
-    description: 'Facet: `ja`, a copy can be borrowed now; `nein`, none can (all lent, kept or missing).',
-  },
-  {
-    name: 'medientyp',
-    schema: { type: 'string', pattern: ITEM_TYPE_CODE.source },
-    description:
-      "Facet: an item type's code (`buch`, `dvd`, `praesenz`); only works with a copy of that type.",
-  },
+  // Each may repeat: any of its values (ADR 0099). A filtered page says `X-Robots-Tag: noindex`;
+  // every value's URL is in the `facetten` of the answer.
+  facetParameter(
+    'autor',
+    { type: 'string', pattern: SLUG_PATTERN.source, maxLength: 100 },
+    "persons' slugs; only their works.",
+  ),
+  facetParameter(
+    'dekade',
+    { type: 'integer', multipleOf: 10, minimum: YEAR_MIN, maximum: YEAR_MAX },
+    'first years of decades (`1900`); only works whose year lies in one of them.',
+  ),
+  facetParameter(
+    'verfuegbar',
+    { type: 'string', enum: ['ja', 'nein'] },
+    '`ja`, a copy can be borrowed now; `nein`, none can (all lent, kept or missing); both: every work.',
+  ),
+  facetParameter(
+    'medientyp',
+    { type: 'string', pattern: ITEM_TYPE_CODE.source },
+    "item types' codes (`buch`, `dvd`, `praesenz`); only works with a copy of one of those types.",
+  ),
 ];
 
 /** What a borrow can be refused with, by the loans' POST and the desk alike (loans/borrow-refusals.ts). */

@@ -40,15 +40,17 @@ export function listQuery(ctx: RequestContext, options: { orders?: boolean } = {
   return { q, ...(order && { order }), after, before, limit };
 }
 
-/** The readable path of a page: `/werke?q=faust&nach=abc&anzahl=50` (defaults left out). */
+/**
+ * The readable path of a page: `/werke?q=faust&dekade=1800&dekade=1810&nach=abc&anzahl=50`
+ * (defaults left out).
+ */
 export function pagePath(collection: string, query: ListQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.order) params.set('sortierung', query.order);
-  for (const name of FACET_NAMES) {
-    const value = query.facets?.[name];
-    if (value !== undefined) params.set(name, String(value));
-  }
+  // A facet's values repeat its parameter, in the filters' canonical order (ADR 0099).
+  for (const name of FACET_NAMES)
+    for (const value of query.facets?.[name] ?? []) params.append(name, String(value));
   if (query.after) params.set('nach', query.after);
   if (query.before) params.set('vor', query.before);
   if (query.limit !== DEFAULT_PAGE_SIZE) params.set('anzahl', String(query.limit));

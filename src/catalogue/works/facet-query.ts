@@ -1,41 +1,91 @@
-// The works list's facet parameters (ADR 0094): `autor`, `dekade`, `verfuegbar`, `medientyp`.
+// The works list's facet parameters (ADR 0094, 0099): `autor`, `dekade`, `verfuegbar`,
+// `medientyp`, each repeatable (`?dekade=1800&dekade=1810`: works of either decade).
 import { HttpError } from '../../http/errors/index.ts';
-import type { WorkFacetFilters } from '../model.ts';
+import type { FacetName, WorkFacetFilters } from '../model.ts';
 import { isValidSlug } from '../slugs.ts';
 import { YEAR_MAX, YEAR_MIN } from './input.ts';
 
 /** The shape of an item type's code (`buch`, `dvd`, `praesenz`). */
 export const ITEM_TYPE_CODE = /^[a-z0-9_-]{1,40}$/;
 
+/**
+ * Values one facet may be given at once: more than a patron ticks (ten decades are a century),
+ * few enough that the filter's `in (…)` and each value's index range stay cheap (ADR 0099).
+ */
+export const MAX_FACET_VALUES = 20;
+
 const badFacet = (detail: string) => new HttpError('SHELFMARK_BAD_REQUEST', { detail });
 
 /**
- * The works list's facet filters (ADR 0094), undefined when none is given; an empty value is
- * none. 400 for a value no work could have: a malformed slug or item type code, a decade that
- * is not a multiple of 10 within the years a work may have, `verfuegbar` other than ja/nein.
+ * A facet's values in canonical order (ADR 0099): decades by number, the rest as text (slugs,
+ * codes; `ja` before `nein`), so every link names a filter one way.
+ */
+export function inCanonicalOrder<T extends string | number>(name: FacetName, values: readonly T[]): T[] {
+  const order =
+    name === 'dekade'
+      ? (a: T, b: T) => Number(a) - Number(b)
+      : (a: T, b: T) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+  return [...values].sort(order);
+}
+
+/**
+ * One facet's values: distinct, in canonical order, empty ones left out (an empty value is
+ * none); 400 for a value `parse` refuses or for more than MAX_FACET_VALUES.
+ */
+function values<T extends string | number>(
+  query: URLSearchParams,
+  name: FacetName,
+  parse: (raw: string) => T | undefined,
+  refusal: string,
+): T[] | undefined {
+  const given = [...new Set(query.getAll(name).filter((raw) => raw !== ''))];
+  if (given.length === 0) return undefined;
+  if (given.length > MAX_FACET_VALUES)
+    throw badFacet(`${name} may be given at most ${MAX_FACET_VALUES} times.`);
+  const parsed = given.map((raw) => {
+    const value = parse(raw);
+    if (value === undefined) throw badFacet(refusal);
+    return value;
+  });
+  return inCanonicalOrder(name, [...new Set(parsed)]);
+}
+
+function decade(raw: string): number | undefined {
+  const year = /^-?[0-9]{1,4}$/.test(raw) ? Number(raw) : NaN;
+  return year % 10 === 0 && year >= YEAR_MIN && year <= YEAR_MAX ? year + 0 : undefined; // `-0` + 0 is 0
+}
+
+/**
+ * The works list's facet filters (ADR 0094, 0099), undefined when none is given. Each facet's
+ * values come distinct and in canonical order (`inCanonicalOrder`). 400 for a value no
+ * work could have: a malformed slug or item type code, a decade that is not a multiple of 10
+ * within the years a work may have, `verfuegbar` other than ja/nein; or for too many values.
  */
 export function facetFilters(query: URLSearchParams): WorkFacetFilters | undefined {
-  const given = (name: string) => query.get(name) || undefined;
-  const autor = given('autor');
-  if (autor !== undefined && !isValidSlug(autor)) throw badFacet('autor must be the slug of a person.');
-  const rawDecade = given('dekade');
-  let dekade: number | undefined;
-  if (rawDecade !== undefined) {
-    dekade = /^-?[0-9]{1,4}$/.test(rawDecade) ? Number(rawDecade) : NaN;
-    if (!(dekade % 10 === 0 && dekade >= YEAR_MIN && dekade <= YEAR_MAX))
-      throw badFacet('dekade must be the first year of a decade, e.g. 1900.');
-  }
-  const verfuegbar = given('verfuegbar');
-  if (verfuegbar !== undefined && verfuegbar !== 'ja' && verfuegbar !== 'nein')
-    throw badFacet('verfuegbar must be ja or nein.');
-  const medientyp = given('medientyp');
-  if (medientyp !== undefined && !ITEM_TYPE_CODE.test(medientyp))
-    throw badFacet('medientyp must be the code of an item type.');
+  const autor = values(
+    query,
+    'autor',
+    (raw) => (isValidSlug(raw) ? raw : undefined),
+    'autor must be the slug of a person.',
+  );
+  const dekade = values(query, 'dekade', decade, 'dekade must be the first year of a decade, e.g. 1900.');
+  const verfuegbar = values(
+    query,
+    'verfuegbar',
+    (raw) => (raw === 'ja' || raw === 'nein' ? raw : undefined),
+    'verfuegbar must be ja or nein.',
+  );
+  const medientyp = values(
+    query,
+    'medientyp',
+    (raw) => (ITEM_TYPE_CODE.test(raw) ? raw : undefined),
+    'medientyp must be the code of an item type.',
+  );
   const filters: WorkFacetFilters = {
-    ...(autor !== undefined && { autor }),
-    ...(dekade !== undefined && { dekade }),
-    ...(verfuegbar !== undefined && { verfuegbar }),
-    ...(medientyp !== undefined && { medientyp }),
+    ...(autor && { autor }),
+    ...(dekade && { dekade }),
+    ...(verfuegbar && { verfuegbar }),
+    ...(medientyp && { medientyp }),
   };
   return Object.keys(filters).length > 0 ? filters : undefined;
 }

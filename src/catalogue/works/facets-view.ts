@@ -1,6 +1,7 @@
-// The works list's facets in its three formats (ADR 0094): per facet its values with their
-// counts and the URL that applies each (keeping the search, its order, the page size, the other
-// filters and the format, from the first page); the filters applied with the URL that lifts each.
+// The works list's facets in its three formats (ADR 0094, 0099): per facet its values with
+// their counts and the URL that chooses each too (keeping the search, its order, the page size,
+// the other filters and the format, from the first page); every value chosen with the URL that
+// lifts it.
 import type { RequestContext } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { keepFormat } from '../../http/rewrite/index.ts';
@@ -9,6 +10,7 @@ import { FACET_NAMES, type FacetName, type WorkFacetFilters, type WorkFacets } f
 import { pagePath, type ListQuery } from '../shared/index.ts';
 import { fullName } from '../shared/index.ts';
 import { FACET_SAMPLE } from './facets.ts';
+import { inCanonicalOrder } from './facet-query.ts';
 
 export interface FacetEntry {
   readonly value: string;
@@ -16,15 +18,17 @@ export interface FacetEntry {
   /** The person's name, the item type's names; decades and availability are named by the view. */
   readonly names?: { readonly de: string; readonly en: string };
   readonly selected: boolean;
-  /** The list's first page with this value applied. */
+  /** The list's first page with this value chosen too (OR within its facet, ADR 0099). */
   readonly path: string;
+  /** A chosen value: the list's first page without it. */
+  readonly removePath?: string;
 }
 
 export interface FacetsModel {
   /** Counted over every match; otherwise over the first FACET_SAMPLE (lower bounds). */
   readonly exact: boolean;
   readonly groups: readonly { readonly name: FacetName; readonly values: readonly FacetEntry[] }[];
-  /** The filters applied, each with the list's first page without it. */
+  /** Every value chosen, each with the list's first page without it. */
   readonly applied: readonly {
     readonly name: FacetName;
     readonly value: string;
@@ -44,13 +48,25 @@ export function facetsModel(
     return keepFormat(path, ctx.format, ctx.formatSource);
   };
   const current = query.facets ?? {};
-  const entry = (name: FacetName, value: string | number, count: number, names?: FacetEntry['names']) => ({
-    value: String(value),
-    count,
-    ...(names && { names }),
-    selected: current[name] !== undefined && String(current[name]) === String(value),
-    path: first({ ...current, [name]: value }),
-  });
+  const chosen = (name: FacetName): readonly string[] => (current[name] ?? []).map(String);
+  /** The filters with `value` of `name` chosen too, or (`lift`) without it; canonical order kept. */
+  const changed = (name: FacetName, value: string, lift: boolean): WorkFacetFilters => {
+    const others = chosen(name).filter((v) => v !== value);
+    const values = lift ? others : inCanonicalOrder(name, [...others, value]);
+    const { [name]: _old, ...rest } = current;
+    return values.length === 0 ? rest : { ...rest, [name]: name === 'dekade' ? values.map(Number) : values };
+  };
+  const entry = (name: FacetName, value: string | number, count: number, names?: FacetEntry['names']) => {
+    const selected = chosen(name).includes(String(value));
+    return {
+      value: String(value),
+      count,
+      ...(names && { names }),
+      selected,
+      path: first(changed(name, String(value), false)),
+      ...(selected && { removePath: first(changed(name, String(value), true)) }),
+    };
+  };
   return {
     exact: facets.exact,
     groups: [
@@ -69,12 +85,9 @@ export function facetsModel(
         ),
       },
     ],
-    applied: FACET_NAMES.flatMap((name) => {
-      const value = current[name];
-      if (value === undefined) return [];
-      const { [name]: _lifted, ...others } = current;
-      return [{ name, value: String(value), removePath: first(others) }];
-    }),
+    applied: FACET_NAMES.flatMap((name) =>
+      chosen(name).map((value) => ({ name, value, removePath: first(changed(name, value, true)) })),
+    ),
   };
 }
 
@@ -100,7 +113,12 @@ function groupTitle(name: FacetName, ctx: RequestContext): string {
   }[name];
 }
 
-/** The sidebar: a list of links per facet, the applied ones marked with a link that lifts them. */
+/**
+ * The sidebar: a list of links per facet. A chosen value is marked (`aria-current`) with a link
+ * that lifts it; every other value's link chooses it too (OR within the facet, ADR 0099). A
+ * chosen value the counts did not reach (past their sample, or matching nothing) is listed first,
+ * without a count.
+ */
 export function facetsHtml(m: FacetsModel | undefined, ctx: RequestContext): Markup {
   if (m === undefined) return html``;
   const t = strings(ctx.lang);
@@ -109,25 +127,33 @@ export function facetsHtml(m: FacetsModel | undefined, ctx: RequestContext): Mar
   if (groups.length === 0) return html``;
   const count = (n: number) =>
     html` <span class="count">${m.exact ? '' : '≥ '}${n.toLocaleString(ctx.lang)}</span>`;
+  const chosenItem = (
+    name: FacetName,
+    v: { value: string; names?: FacetEntry['names'] },
+    removePath: string,
+    n?: number,
+  ) => {
+    const label = valueLabel(name, v, ctx);
+    return html`<li class="applied">
+      <span><strong aria-current="true">${label}</strong>${n === undefined ? '' : count(n)}</span>
+      <a href="${rel(removePath)}" rel="nofollow" aria-label="${t.facetRemove(label)}" title="${t.facetRemove(label)}">×</a>
+    </li>`;
+  };
   return html`<aside class="facets" aria-label="${t.facetsLabel}">
     <h2>${t.facetsLabel}</h2>
     ${groups.map((g) => {
-      const applied = m.applied.find((a) => a.name === g.name);
-      const label = applied && valueLabel(g.name, g.values.find((v) => v.selected) ?? applied, ctx);
+      const uncounted = m.applied.filter(
+        (a) => a.name === g.name && !g.values.some((v) => v.value === a.value),
+      );
       return html`<section>
         <h3>${groupTitle(g.name, ctx)}</h3>
         <ul>
-          ${
-            applied
-              ? html`<li class="applied">
-                  <strong aria-current="true">${label}</strong>
-                  <a href="${rel(applied.removePath)}" rel="nofollow" title="${t.facetRemove(label!)}">×</a>
-                </li>`
-              : g.values.map(
-                  (v) =>
-                    html`<li><a href="${rel(v.path)}" rel="nofollow">${valueLabel(g.name, v, ctx)}</a>${count(v.count)}</li>`,
-                )
-          }
+          ${uncounted.map((a) => chosenItem(g.name, a, a.removePath))}
+          ${g.values.map((v) =>
+            v.selected && v.removePath !== undefined
+              ? chosenItem(g.name, v, v.removePath, v.count)
+              : html`<li><a href="${rel(v.path)}" rel="nofollow">${valueLabel(g.name, v, ctx)}</a>${count(v.count)}</li>`,
+          )}
         </ul>
       </section>`;
     })}
@@ -145,7 +171,7 @@ export function facetsXml(m: FacetsModel | undefined, ctx: RequestContext): Mark
   const groups = m.groups.map(
     (g) => xml`\n    <facette name="${g.name}">${g.values.map(
       (v) =>
-        xml`\n      <wert wert="${v.value}" anzahl="${v.count}" ref="${abs(v.path)}"${v.selected ? xml` gewaehlt="true"` : ''}>${v.names?.de ?? v.value}</wert>`,
+        xml`\n      <wert wert="${v.value}" anzahl="${v.count}" ref="${abs(v.path)}"${v.selected ? xml` gewaehlt="true"` : ''}${v.removePath ? xml` entfernen="${abs(v.removePath)}"` : ''}>${v.names?.de ?? v.value}</wert>`,
     )}
     </facette>`,
   );
@@ -170,6 +196,7 @@ export function facetsJson(m: FacetsModel | undefined, ctx: RequestContext): Rec
             anzahl: v.count,
             url: abs(v.path),
             ...(v.selected && { gewaehlt: true }),
+            ...(v.removePath && { entfernen: abs(v.removePath) }),
           })),
         ]),
       ),

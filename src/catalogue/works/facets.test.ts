@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { DB } from '../tables.ts';
-import type { WorkFacetFilters, WorkFacets, WorkPageRequest } from '../model.ts';
+import { FACET_NAMES, type WorkFacetFilters, type WorkFacets, type WorkPageRequest } from '../model.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 import { fakeContext, render, renderText, squash } from '../../../test/kit/catalogue/fakes.ts';
@@ -15,6 +15,7 @@ import { HttpError } from '../shared/index.ts';
 import { worksResource } from './resource.ts';
 import { SEARCH_COUNT_CAP } from '../shared/index.ts';
 import { FACET_SAMPLE } from './facets.ts';
+import { MAX_FACET_VALUES } from './facet-query.ts';
 
 interface Truth {
   readonly id: number;
@@ -68,12 +69,13 @@ async function truth(database: TestDatabase<DB>): Promise<Map<number, Truth>> {
 
 const floorDecade = (jahr: number) => jahr - (((jahr % 10) + 10) % 10);
 
+/** Within a facet any value, between facets all (ADR 0099). */
 function keeps(w: Truth, f: WorkFacetFilters): boolean {
   return (
-    (f.autor === undefined || w.persons.some((p) => p.slug === f.autor)) &&
-    (f.dekade === undefined || (w.jahr !== null && floorDecade(w.jahr) === f.dekade)) &&
-    (f.verfuegbar === undefined || w.free === (f.verfuegbar === 'ja')) &&
-    (f.medientyp === undefined || w.types.has(f.medientyp))
+    (f.autor === undefined || w.persons.some((p) => f.autor!.includes(p.slug))) &&
+    (f.dekade === undefined || (w.jahr !== null && f.dekade.includes(floorDecade(w.jahr)))) &&
+    (f.verfuegbar === undefined || f.verfuegbar.includes(w.free ? 'ja' : 'nein')) &&
+    (f.medientyp === undefined || f.medientyp.some((t) => w.types.has(t)))
   );
 }
 
@@ -177,20 +179,28 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
 
     const FILTERS = (): WorkFacetFilters[] => [
       {},
-      { autor: slugs[0] },
-      { autor: slugs[3] },
-      { autor: 'nobody-of-that-name' },
-      { dekade: 1900 },
-      { dekade: 1940 },
-      { dekade: -20 },
-      { verfuegbar: 'ja' },
-      { verfuegbar: 'nein' },
-      { medientyp: 'dvd' },
-      { medientyp: 'praesenz' },
-      { medientyp: 'buch' },
-      { autor: slugs[1], verfuegbar: 'ja' },
-      { dekade: 1910, medientyp: 'buch', verfuegbar: 'ja' },
-      { autor: slugs[2], dekade: 1920, verfuegbar: 'nein', medientyp: 'dvd' },
+      { autor: [slugs[0]!] },
+      { autor: [slugs[3]!] },
+      { autor: ['nobody-of-that-name'] },
+      { dekade: [1900] },
+      { dekade: [1940] },
+      { dekade: [-20] },
+      { verfuegbar: ['ja'] },
+      { verfuegbar: ['nein'] },
+      { medientyp: ['dvd'] },
+      { medientyp: ['praesenz'] },
+      { medientyp: ['buch'] },
+      { autor: [slugs[1]!], verfuegbar: ['ja'] },
+      { dekade: [1910], medientyp: ['buch'], verfuegbar: ['ja'] },
+      { autor: [slugs[2]!], dekade: [1920], verfuegbar: ['nein'], medientyp: ['dvd'] },
+      // Several values of one facet (OR), alone and beside others (ADR 0099).
+      { autor: [slugs[0]!, slugs[3]!].sort() },
+      { autor: ['nobody-of-that-name', slugs[4]!].sort() },
+      { dekade: [-20, 1900, 1940] },
+      { verfuegbar: ['ja', 'nein'] },
+      { medientyp: ['dvd', 'praesenz'] },
+      { autor: [slugs[1]!, slugs[2]!].sort(), dekade: [1900, 1910, 1920], verfuegbar: ['ja'] },
+      { dekade: [1890, 1930], medientyp: ['buch', 'dvd'], verfuegbar: ['nein', 'ja'] },
     ];
 
     for (const q of [undefined, 'garten', 'buch', 'der garten', 'zzzz']) {
@@ -207,13 +217,15 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
             const first = await stores.works.list({ ...(q && { q }), facets, limit });
             assert.deepEqual(first.total, { count: expected.length, exact: true });
             assert.equal(first.facets?.exact, true);
-            const brute = bruteFacets(expected.map((id) => rows.get(id)!));
             const counted = asMaps(first.facets!);
-            // Every author is listed here (fewer than the facet's size).
-            assert.deepEqual(counted.autor, brute.autor, `autor ${JSON.stringify(facets)}`);
-            assert.deepEqual(counted.dekade, brute.dekade, `dekade ${JSON.stringify(facets)}`);
-            assert.deepEqual(counted.verfuegbar, brute.verfuegbar, `verfuegbar ${JSON.stringify(facets)}`);
-            assert.deepEqual(counted.medientyp, brute.medientyp, `medientyp ${JSON.stringify(facets)}`);
+            // A facet applied is counted over the matches without it (ADR 0099); the others over
+            // the matches. Every author is listed here (fewer than the facet's size).
+            for (const name of FACET_NAMES) {
+              const { [name]: _lifted, ...others } = facets;
+              const over = searched.filter((id) => keeps(rows.get(id)!, others));
+              const brute = bruteFacets(over.map((id) => rows.get(id)!));
+              assert.deepEqual(counted[name], brute[name], `${name} ${JSON.stringify(facets)}`);
+            }
           }
         }
       });
@@ -282,7 +294,21 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(chosen.name, 'Bruno Berg');
       const decade = json.facetten.dekade![0]!;
       assert.equal(decade.url, `${base}?q=buch&autor=${autor}&dekade=${decade.wert}&verfuegbar=ja&anzahl=1`);
-      assert.equal(json.facetten.verfuegbar!.length, 1);
+      // The chosen facet's values are counted without it (ADR 0099): the other value is offered
+      // too, its URL choosing both; the chosen one's lifting it.
+      const available = json.facetten.verfuegbar!;
+      assert.deepEqual(
+        available.map((v) => [v.wert, v.gewaehlt ?? false]),
+        [
+          ['ja', true],
+          ['nein', false],
+        ],
+      );
+      assert.equal(available[1]!.url, `${base}?q=buch&autor=${autor}&verfuegbar=ja&verfuegbar=nein&anzahl=1`);
+      assert.equal(
+        (available[0] as { entfernen?: string }).entfernen,
+        `${base}?q=buch&autor=${autor}&anzahl=1`,
+      );
 
       const xml = renderText(outcome, 'xml');
       assert.equal(await xmlErrors('works', xml), '');
@@ -296,7 +322,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.match(
         xml,
         new RegExp(
-          `<wert wert="${autor}" anzahl="${json.gesamt}" ref="[^"]+" gewaehlt="true">Bruno Berg</wert>`,
+          `<wert wert="${autor}" anzahl="${json.gesamt}" ref="[^"]+" gewaehlt="true" entfernen="${base}\\?q=buch&amp;verfuegbar=ja&amp;anzahl=1">Bruno Berg</wert>`,
         ),
       );
 
@@ -336,6 +362,117 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(jsonErrors('works', render(plain, 'json')), '');
     });
 
+    test('several values of a facet: any of them, in canonical order in every link, each lifted alone', async () => {
+      const get = (query: string, format: 'html' | 'xml' | 'json' = 'json') =>
+        worksResource(stores.works).methods.GET!(fakeContext({ query, format }));
+      const base = 'https://library.example/werke';
+      const [a, b] = [slugs[3]!, slugs[0]!];
+      // Repeated, out of order, duplicated: read as the same filter.
+      const outcome = await get(`dekade=1940&autor=${a}&dekade=1900&anzahl=2&autor=${b}&dekade=1940&dekade=`);
+      const rep = outcome.type === 'representation' ? outcome.representation : undefined;
+      assert.equal(rep?.robots, 'noindex');
+      const [first, second] = [a, b].sort();
+      const kept = `autor=${first}&autor=${second}&dekade=1900&dekade=1940`;
+      assert.equal(rep?.canonicalPath, `/werke?${kept}&anzahl=2`);
+      const json = render(outcome, 'json') as {
+        gesamt: number;
+        naechste?: string;
+        werk: { url: string }[];
+        filter: { facette: string; wert: string; entfernen: string }[];
+        facetten: Record<
+          string,
+          { wert: string; anzahl: number; url: string; gewaehlt?: true; entfernen?: string }[]
+        >;
+      };
+      assert.equal(jsonErrors('works', json), '');
+      const rows = await truth(database);
+      const expected = [...rows.values()].filter((w) => keeps(w, { autor: [a, b], dekade: [1900, 1940] }));
+      assert.ok(expected.length > 2, 'more than a page');
+      assert.equal(json.gesamt, expected.length);
+      assert.ok(json.naechste?.startsWith(`${base}?${kept}&nach=`), json.naechste);
+      assert.deepEqual(json.filter, [
+        {
+          facette: 'autor',
+          wert: first,
+          entfernen: `${base}?autor=${second}&dekade=1900&dekade=1940&anzahl=2`,
+        },
+        {
+          facette: 'autor',
+          wert: second,
+          entfernen: `${base}?autor=${first}&dekade=1900&dekade=1940&anzahl=2`,
+        },
+        {
+          facette: 'dekade',
+          wert: '1900',
+          entfernen: `${base}?autor=${first}&autor=${second}&dekade=1940&anzahl=2`,
+        },
+        {
+          facette: 'dekade',
+          wert: '1940',
+          entfernen: `${base}?autor=${first}&autor=${second}&dekade=1900&anzahl=2`,
+        },
+      ]);
+      // Another decade is offered with its URL choosing it too, in its place by number.
+      const other = json.facetten.dekade!.find((d) => d.wert === '1910')!;
+      assert.equal(
+        other.url,
+        `${base}?autor=${first}&autor=${second}&dekade=1900&dekade=1910&dekade=1940&anzahl=2`,
+      );
+      assert.equal(other.gewaehlt, undefined);
+      const chosen = json.facetten.dekade!.filter((d) => d.gewaehlt).map((d) => d.wert);
+      assert.deepEqual(chosen, ['1900', '1940']);
+
+      const xml = renderText(outcome, 'xml');
+      assert.equal(await xmlErrors('works', xml), '');
+      assert.match(
+        xml,
+        new RegExp(
+          `<naechste ref="${base}\\?autor=${first}&amp;autor=${second}&amp;dekade=1900&amp;dekade=1940&amp;nach=`,
+        ),
+      );
+
+      const html = squash(renderText(outcome, 'html'));
+      assert.match(html, /<meta name="robots" content="noindex">/);
+      // Each chosen value marked, with a link lifting it alone.
+      for (const decade of ['1900', '1940']) {
+        const lifted = `/werke\\?autor=${first}&amp;autor=${second}&amp;dekade=${decade === '1900' ? '1940' : '1900'}&amp;anzahl=2`;
+        assert.match(
+          html,
+          new RegExp(
+            `<strong aria-current="true">${decade}er</strong>.*?<a href="${lifted}" rel="nofollow" aria-label="„${decade}er“ aufheben"`,
+          ),
+        );
+      }
+      assert.match(
+        html,
+        new RegExp(
+          `<a href="/werke\\?autor=${first}&amp;autor=${second}&amp;dekade=1900&amp;dekade=1910&amp;dekade=1940&amp;anzahl=2" rel="nofollow">1910er</a>`,
+        ),
+      );
+      // Paging forward and back keeps them: the same rows as the brute force, in list order.
+      const ids: string[] = [];
+      let next: string | undefined = `autor=${a}&autor=${b}&dekade=1900&dekade=1940&anzahl=2`;
+      while (next !== undefined) {
+        const page = render(await get(next), 'json') as { werk: { url: string }[]; naechste?: string };
+        ids.push(...page.werk.map((w) => w.url));
+        next = page.naechste && new URL(page.naechste).search.slice(1);
+      }
+      assert.equal(ids.length, expected.length);
+    });
+
+    test('a chosen value the counts do not reach is still shown, with its lifting link', async () => {
+      const outcome = await worksResource(stores.works).methods.GET!(
+        fakeContext({ query: `autor=${slugs[0]}&autor=nobody-of-that-name`, format: 'html' }),
+      );
+      const html = squash(renderText(outcome, 'html'));
+      assert.match(
+        html,
+        new RegExp(
+          `<strong aria-current="true">nobody-of-that-name</strong>.*?href="/werke\\?autor=${slugs[0]}"`,
+        ),
+      );
+    });
+
     test('a malformed facet value is 400; an unknown author or type finds nothing', async () => {
       const get = (query: string) =>
         worksResource(stores.works).methods.GET!(fakeContext({ query, format: 'json' }));
@@ -346,6 +483,9 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         'verfuegbar=vielleicht',
         'autor=Not%20A%20Slug',
         'medientyp=DVD!',
+        'dekade=1900&dekade=1905',
+        'autor=goethe&autor=Not%20A%20Slug',
+        Array.from({ length: MAX_FACET_VALUES + 1 }, (_, i) => `dekade=${1800 + 10 * i}`).join('&'),
       ])
         await assert.rejects(get(query), (e) => e instanceof HttpError && e.status === 400, query);
       for (const query of ['autor=niemand', 'medientyp=kassette']) {
@@ -390,9 +530,9 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     test('more matches than the caps: counts to 500 (filtered: 100), facets over the first 100 as lower bounds', async () => {
       const inexact = [
         { request: { q: 'masse' }, cap: SEARCH_COUNT_CAP },
-        { request: { facets: { autor: 'vera-viel' } }, cap: FACET_SAMPLE },
-        { request: { q: 'masse', facets: { verfuegbar: 'ja' as const } }, cap: FACET_SAMPLE },
-        { request: { facets: { dekade: 1910 } }, cap: FACET_SAMPLE },
+        { request: { facets: { autor: ['vera-viel'] } }, cap: FACET_SAMPLE },
+        { request: { q: 'masse', facets: { verfuegbar: ['ja' as const] } }, cap: FACET_SAMPLE },
+        { request: { facets: { dekade: [1910] } }, cap: FACET_SAMPLE },
       ];
       for (const { request, cap } of inexact) {
         const page = await stores.works.list({ ...request, limit: 10 });
@@ -423,8 +563,13 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.equal(some.total?.exact, true);
       assert.ok(some.total!.count > FACET_SAMPLE);
       assert.equal(some.facets?.exact, false);
-      // Few enough for both: exact.
-      const few = await stores.works.list({ q: 'masse 1', facets: { dekade: 1900 }, limit: 10 });
+      // A decade chosen: its values are counted over the search without it (ADR 0099), which has
+      // more than the sample's matches, so they are lower bounds however few the page's are.
+      const decade = await stores.works.list({ q: 'masse 1', facets: { dekade: [1900] }, limit: 10 });
+      assert.equal(decade.total?.exact, true);
+      assert.equal(decade.facets?.exact, false);
+      // Few enough for both readings: exact.
+      const few = await stores.works.list({ q: 'masse 10', facets: { dekade: [1900] }, limit: 10 });
       assert.equal(few.total?.exact, true);
       assert.equal(few.facets?.exact, true);
       assert.equal(few.facets?.autor[0]?.count, few.total?.count);

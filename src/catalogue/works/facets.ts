@@ -1,12 +1,12 @@
-// Facets of the works list (ADR 0094): the filters as SQL conditions on `works` rows, and the
-// counts per author, decade, availability and item type over a list's matches. Counting reads
+// Facets of the works list (ADR 0094, 0099): the filters as SQL conditions on `works` rows, and
+// the counts per author, decade, availability and item type over a list's matches. Counting reads
 // at most FACET_SAMPLE matches (their ids come from the same plan as the page), so it costs what
 // a page and its total cost, at any catalogue size; past that many the counts are lower bounds.
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { detectDialect, param, prepare } from '../../storage/index.ts';
 import { isFreeCopy } from '../copies/index.ts';
 import type { DB } from '../tables.ts';
-import { FACET_NAMES, type WorkFacetFilters, type WorkFacets } from '../model.ts';
+import { FACET_NAMES, type FacetName, type WorkFacetFilters, type WorkFacets } from '../model.ts';
 
 /**
  * Matches the facets are counted over: the first ones of the read the total makes. Grouping 500
@@ -22,6 +22,16 @@ export function hasFacetFilter(filters: WorkFacetFilters | undefined): boolean {
   return filters !== undefined && FACET_NAMES.some((name) => filters[name] !== undefined);
 }
 
+/** The filters without one facet's (undefined: none left): whose list that facet's values are counted over. */
+export function withoutFacet(
+  filters: WorkFacetFilters | undefined,
+  name: FacetName,
+): WorkFacetFilters | undefined {
+  if (filters === undefined) return undefined;
+  const { [name]: _lifted, ...others } = filters;
+  return hasFacetFilter(others) ? others : undefined;
+}
+
 /**
  * The first year of a work's decade, floored (`-5` → `-10`): the expression migration 0025
  * indexes, written the same (the engines match an expression index by its text).
@@ -32,7 +42,16 @@ const decadeOf = sql<number>`(jahr - ((jahr % 10) + 10) % 10)`;
 const freeCopyOf = (work: Expression<unknown>) =>
   sql<SqlBool>`exists (select 1 from copies where copies.work_id = ${work} and ${isFreeCopy()})`;
 
-/** The filters as one condition on a `works` row in scope (undefined: none given). */
+/** `expression = value`, or `in (…)` for several: the engines read one value as an equality. */
+const isAnyOf = (expression: Expression<unknown>, values: readonly (string | number)[]) =>
+  values.length === 1
+    ? sql<SqlBool>`${expression} = ${values[0]}`
+    : sql<SqlBool>`${expression} in (${sql.join(values)})`;
+
+/**
+ * The filters as one condition on a `works` row in scope (undefined: none given): within a
+ * facet any value (OR), between facets all (AND) (ADR 0099).
+ */
 export function facetCondition(filters: WorkFacetFilters | undefined): Expression<SqlBool> | undefined {
   if (!hasFacetFilter(filters)) return undefined;
   const id = sql.ref('works.id');
@@ -41,19 +60,32 @@ export function facetCondition(filters: WorkFacetFilters | undefined): Expressio
   if (autor !== undefined)
     parts.push(sql<SqlBool>`${id} in (select person_work.work_id from person_work
       join persons on persons.id = person_work.person_id
-      where persons.slug = ${autor} and persons.deleted_at is null)`);
+      where ${isAnyOf(sql.ref('persons.slug'), autor)} and persons.deleted_at is null)`);
   // The indexed expression (migration 0025), so a decade's works come in list order from it.
-  if (dekade !== undefined) parts.push(sql<SqlBool>`${decadeOf} = ${dekade}`);
-  if (verfuegbar !== undefined)
-    parts.push(verfuegbar === 'ja' ? freeCopyOf(id) : sql<SqlBool>`not ${freeCopyOf(id)}`);
+  if (dekade !== undefined) parts.push(isAnyOf(decadeOf, dekade));
+  // Both values: every work (a copy is free or none is), so no condition.
+  if (verfuegbar?.length === 1)
+    parts.push(verfuegbar[0] === 'ja' ? freeCopyOf(id) : sql<SqlBool>`not ${freeCopyOf(id)}`);
   if (medientyp !== undefined)
     parts.push(sql<SqlBool>`exists (select 1 from copies where copies.work_id = ${id}
-      and copies.deleted_at is null and copies.item_type = ${medientyp})`);
-  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+      and copies.deleted_at is null and ${isAnyOf(sql.ref('copies.item_type'), medientyp)})`);
+  return parts.length > 0 ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : undefined;
+}
+
+/**
+ * Several decades as one condition each (the other filters beside it), for keyed-list.ts to read
+ * each decade's rows in list order from its index (migration 0025) and merge them: the engines
+ * read `decade in (…)` from the index but then sort every row of those decades (ADR 0099).
+ * Undefined for one decade or none: its index range is in list order already.
+ */
+export function facetAlternatives(filters: WorkFacetFilters | undefined): Expression<SqlBool>[] | undefined {
+  const decades = filters?.dekade;
+  if (decades === undefined || decades.length < 2) return undefined;
+  return decades.map((dekade) => facetCondition({ ...filters, dekade: [dekade] })!);
 }
 
 interface FacetRow {
-  readonly facet: 'autor' | 'dekade' | 'verfuegbar' | 'medientyp';
+  readonly facet: FacetName;
   readonly value: string;
   readonly id: number | null;
   readonly a: string | null;
@@ -61,58 +93,74 @@ interface FacetRow {
   readonly n: number | string;
 }
 
-/**
- * The counting statement, built once per engine (storage/prepared.ts): the ids are its one
- * parameter, so PostgreSQL keeps it parsed and planned per connection (ADR 0068).
- */
-const FACET_COUNTS = prepare<{ ids: number[] | string }, FacetRow, DB>((db: Kysely<DB>) => {
-  const source =
-    detectDialect(db) === 'postgres'
-      ? sql`select unnest(${param<number[]>('ids')}::int[]) as id`
-      : sql`select value as id from json_each(${param<string>('ids')})`;
-  const none = sql`cast(null as text)`;
-  const statement = sql<FacetRow>`with s(id) as (${source})
-    select 'autor' as facet, persons.slug as value, persons.id as id, persons.vorname as a,
+const none = sql`cast(null as text)`;
+
+/** A facet's grouping of the ids in `s`, as rows of FacetRow (built when a statement is). */
+const groupingOf = (name: FacetName): RawBuilder<FacetRow> =>
+  ({
+    autor: sql<FacetRow>`select 'autor' as facet, persons.slug as value, persons.id as id, persons.vorname as a,
         persons.nachname as b, count(*) as n
       from s join person_work on person_work.work_id = s.id
       join persons on persons.id = person_work.person_id
       where persons.deleted_at is null
-      group by persons.id, persons.slug, persons.vorname, persons.nachname
-    union all
-    select 'dekade', cast(${decadeOf} as text), null, ${none}, ${none}, count(*)
+      group by persons.id, persons.slug, persons.vorname, persons.nachname`,
+    dekade: sql<FacetRow>`select 'dekade' as facet, cast(${decadeOf} as text) as value, null as id, ${none} as a,
+        ${none} as b, count(*) as n
       from s join works on works.id = s.id
       where works.jahr is not null
-      group by ${decadeOf}
-    union all
-    select 'verfuegbar', v, null, ${none}, ${none}, count(*)
+      group by ${decadeOf}`,
+    verfuegbar: sql<FacetRow>`select 'verfuegbar' as facet, v as value, null as id, ${none} as a, ${none} as b,
+        count(*) as n
       from (select case when ${freeCopyOf(sql.ref('s.id'))} then 'ja' else 'nein' end as v from s) free
-      group by v
-    union all
-    select 'medientyp', item_types.code, null, item_types.name_de, item_types.name_en,
-        count(distinct copies.work_id)
+      group by v`,
+    medientyp: sql<FacetRow>`select 'medientyp' as facet, item_types.code as value, null as id,
+        item_types.name_de as a, item_types.name_en as b, count(distinct copies.work_id) as n
       from s join copies on copies.work_id = s.id
       join item_types on item_types.code = copies.item_type
       where copies.deleted_at is null
-      group by item_types.code, item_types.name_de, item_types.name_en`;
-  return { compile: () => statement.compile(db) };
-});
+      group by item_types.code, item_types.name_de, item_types.name_en`,
+  })[name];
+
+/**
+ * A counting statement for some facets, built once per engine (storage/prepared.ts): the ids
+ * are its one parameter, so PostgreSQL keeps it parsed and planned per connection (ADR 0068).
+ */
+const countingOf = (names: readonly FacetName[]) =>
+  prepare<{ ids: number[] | string }, FacetRow, DB>((db: Kysely<DB>) => {
+    const source =
+      detectDialect(db) === 'postgres'
+        ? sql`select unnest(${param<number[]>('ids')}::int[]) as id`
+        : sql`select value as id from json_each(${param<string>('ids')})`;
+    const statement = sql<FacetRow>`with s(id) as (${source})
+      ${sql.join(names.map(groupingOf), sql`\n    union all\n    `)}`;
+    return { compile: () => statement.compile(db) };
+  });
+
+/** Every facet at once (a list's own counts), and each alone (an applied facet's, ADR 0099). */
+const COUNT_ALL = countingOf(FACET_NAMES);
+const COUNT_ONE = Object.fromEntries(FACET_NAMES.map((name) => [name, countingOf([name])])) as Record<
+  FacetName,
+  typeof COUNT_ALL
+>;
 
 /**
  * The facet counts over the first FACET_SAMPLE of the works `ids` (live matches; `exact`: they
- * are all the matches). One statement: the ids go in once, as an array (PostgreSQL) or JSON text
- * (SQLite). A decade is floored (`-5` → `-10`), as the filter reads it.
+ * are all the matches); `only`: that facet's counts alone, the others empty. One statement: the
+ * ids go in once, as an array (PostgreSQL) or JSON text (SQLite). A decade is floored
+ * (`-5` → `-10`), as the filter reads it.
  */
 export async function countFacets(
   db: Kysely<DB>,
   ids: readonly number[],
   exact: boolean,
+  only?: FacetName,
 ): Promise<WorkFacets> {
   const counted = [...ids.slice(0, FACET_SAMPLE)];
   const empty: WorkFacets = { exact, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
   if (counted.length === 0) return empty;
   const given = detectDialect(db) === 'postgres' ? counted : JSON.stringify(counted);
-  const rows = await FACET_COUNTS.execute(db, { ids: given });
-  const of = (facet: FacetRow['facet']) => rows.filter((r) => r.facet === facet);
+  const rows = await (only ? COUNT_ONE[only] : COUNT_ALL).execute(db, { ids: given });
+  const of = (facet: FacetName) => rows.filter((r) => r.facet === facet);
   const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
   return {
     exact,
@@ -137,6 +185,28 @@ export async function countFacets(
       .map((r) => ({ value: r.value, name_de: r.a ?? r.value, name_en: r.b ?? r.value, count: Number(r.n) }))
       .sort((x, y) => byCount(x, y) || (x.value < y.value ? -1 : 1)),
   };
+}
+
+/**
+ * A list's facets counted the disjunctive way (Solr's tag/exclude, VuFind, Koha; ADR 0099):
+ * a facet not applied is counted over the list's matches (`own`); an applied facet over the
+ * matches of the list without it (`idsWithout`), so its other values say how many works
+ * choosing them too would add to. Exact only if every reading was.
+ */
+export async function disjunctiveFacets(
+  db: Kysely<DB>,
+  filters: WorkFacetFilters | undefined,
+  own: WorkFacets,
+  idsWithout: (filters: WorkFacetFilters | undefined) => Promise<readonly number[]>,
+): Promise<WorkFacets> {
+  let facets = own;
+  for (const name of FACET_NAMES) {
+    if (filters?.[name] === undefined) continue;
+    const ids = await idsWithout(withoutFacet(filters, name));
+    const counted = await countFacets(db, ids, ids.length <= FACET_SAMPLE, name);
+    facets = { ...facets, exact: facets.exact && counted.exact, [name]: counted[name] };
+  }
+  return facets;
 }
 
 function compareNames(

@@ -4,4 +4,4 @@ export { worksView, workCard, type WorksModel } from './works-view.ts';
 export { COPIES_MAX, PERSONS_MAX, TITLE_MAX, WORK_FIELDS, YEAR_MAX, YEAR_MIN } from './input.ts';
 export { refreshWorkSearchText, workSearchText } from './search-text.ts';
 export { createWorkStore, personsOfWorks, workSortKey, type SqlWorkStore, type WorkInput } from './store.ts';
-export { ITEM_TYPE_CODE } from './facet-query.ts';
+export { ITEM_TYPE_CODE, MAX_FACET_VALUES } from './facet-query.ts';

@@ -22,6 +22,7 @@ import {
   type PersonRef,
   type Total,
   type Work,
+  type WorkFacetFilters,
   type WorkFacets,
   type WorkPage,
   type WorkPageRequest,
@@ -37,6 +38,7 @@ import {
   expectedText,
   type WriteExpectation,
   keyedList,
+  type ListScope,
   totalFor,
   claimRow,
   softDelete,
@@ -45,7 +47,7 @@ import {
 import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
 import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { countFacets, FACET_SAMPLE, facetCondition } from './facets.ts';
+import { countFacets, disjunctiveFacets, FACET_SAMPLE, facetAlternatives, facetCondition } from './facets.ts';
 import { workSearchText } from './search-text.ts';
 import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/index.ts';
@@ -182,18 +184,28 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
 
     async list(request: WorkPageRequest): Promise<WorkPage> {
       const limit = clampLimit(request.limit, maxPageSize);
-      const plan =
-        request.facets?.autor !== undefined
+      // The search's plan, made once: the list and the disjunctive counts may both need it.
+      let searchPlan: Promise<FullTextPlan | null | undefined> | undefined;
+      const planOf = (filters: WorkFacetFilters | undefined) =>
+        filters?.autor !== undefined
           ? authorPlan(request.q)
           : request.q?.trim()
-            ? await planFullText(db, capabilities, WORK_SEARCH, request.q)
+            ? (searchPlan ??= planFullText(db, capabilities, WORK_SEARCH, request.q))
             : undefined;
+      /** The ids of up to `cap` + 1 matches of the search under `filters`, as the total reads them. */
+      const sampleOf = async (filters: WorkFacetFilters | undefined, cap: number) => {
+        const plan = await planOf(filters);
+        if (plan === null) return [];
+        return keyedList(db, 'works', scopeOf(filters)).sample(plan, cap);
+      };
+      const plan = await planOf(request.facets);
       if (plan === null) return { items: [], total: { count: 0, exact: true }, facets: NO_FACETS };
       // Facet filters narrow the rows every plan reads (keyed-list.ts `scope.where`).
       const where = facetCondition(request.facets);
-      const list = keyedList(db, 'works', where ? { where, counted: 'works' } : undefined);
+      const list = keyedList(db, 'works', scopeOf(request.facets));
       // The total and the facets from one read of the first matches (ADR 0094); the unfiltered
-      // list keeps its kept count.
+      // list keeps its kept count. An applied facet's own values are counted without it (OR
+      // within a facet, ADR 0099): one more bounded read per facet applied.
       const counting = totalFor(
         async (): Promise<{ total: Total; facets: WorkFacets }> => {
           const unfiltered = plan === undefined && where === undefined;
@@ -204,7 +216,11 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           const ids = await list.sample(plan, cap);
           const exact = ids.length <= cap;
           const total = unfiltered ? await list.total(undefined) : { count: exact ? ids.length : cap, exact };
-          return { total, facets: await countFacets(db, ids, ids.length <= FACET_SAMPLE) };
+          const own = await countFacets(db, ids, ids.length <= FACET_SAMPLE);
+          const facets = await disjunctiveFacets(db, request.facets, own, (others) =>
+            sampleOf(others, FACET_SAMPLE),
+          );
+          return { total, facets };
         },
         request,
         capabilities.concurrentReads,
@@ -372,6 +388,13 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         await touchPersonsOf(trx, workId, at);
       }),
   };
+}
+
+/** The works the facet filters keep, as keyed-list.ts reads them (ADR 0094, 0099). */
+function scopeOf(filters: WorkFacetFilters | undefined): ListScope | undefined {
+  const where = facetCondition(filters);
+  const alternatives = facetAlternatives(filters);
+  return where && { where, counted: 'works', ...(alternatives && { alternatives }) };
 }
 
 /** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */
