@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import { catalogueTestTargets } from '../kit/catalogue/targets.ts';
-import { CHANGE_SUBJECTS } from '../../src/catalogue/migrations/0022-change-log.ts';
+import { CHANGE_SUBJECTS } from '../../src/catalogue/migrations/0029-subjects-by-what-changed.ts';
 import type { DB } from '../../src/catalogue/tables.ts';
 
 /** Tables no cacheable representation shows, and why. */
