@@ -39,7 +39,12 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         assert.equal(await read(), 'everything', 'the first read cannot know what the cache held');
         assert.deepEqual(await read(), []);
         await elsewhere(database, `update works set titel = 'Faust I' where id = ${faust.id}`);
-        assert.deepEqual(sorted(await read()), [`work:${faust.id}`, 'works']);
+        assert.deepEqual(sorted(await read()), [
+          `work-name:${faust.id}`,
+          'work-names',
+          `work:${faust.id}`,
+          'works',
+        ]);
         assert.deepEqual(await read(), []);
         await elsewhere(database, `update person_work set position = position where work_id = ${faust.id}`);
         assert.deepEqual(sorted(await read()), [
@@ -90,7 +95,7 @@ describe('change feed on SQLite without the queue (ADR 0066)', () => {
         during = read();
         assert.ok(during instanceof Promise, 'a read during the transaction must wait for it');
       });
-      assert.deepEqual(sorted(await during!), [`person:${goethe.id}`, 'persons']);
+      assert.deepEqual(sorted(await during!), [`person-name:${goethe.id}`, `person:${goethe.id}`, 'persons']);
       assert.deepEqual(read(), []);
     } finally {
       await database.dispose();
@@ -116,7 +121,11 @@ describe('change feed on SQLite with a side connection', () => {
         // uncommitted change (a rollback could still take it back).
         assert.deepEqual(read(), []);
       });
-      assert.deepEqual(sorted(read() as ChangeBatch), [`person:${goethe.id}`, 'persons']);
+      assert.deepEqual(sorted(read() as ChangeBatch), [
+        `person-name:${goethe.id}`,
+        `person:${goethe.id}`,
+        'persons',
+      ]);
     } finally {
       side.close();
       await database.dispose();
@@ -149,10 +158,10 @@ describe('change feed on PostgreSQL: commits out of order', { skip: postgres.ski
       });
       await wrote;
       await sql`update persons set vorname = 'B2' where id = ${b.id}`.execute(database.db);
-      assert.deepEqual(sorted(await read()), [`person:${b.id}`, 'persons']);
+      assert.deepEqual(sorted(await read()), [`person-name:${b.id}`, `person:${b.id}`, 'persons']);
       commitFirst();
       await early;
-      assert.deepEqual(sorted(await read()), [`person:${a.id}`, 'persons']);
+      assert.deepEqual(sorted(await read()), [`person-name:${a.id}`, `person:${a.id}`, 'persons']);
       assert.deepEqual(await read(), []);
     } finally {
       await database.dispose();

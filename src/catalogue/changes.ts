@@ -50,10 +50,30 @@ export async function bumpChangeCounter(db: Kysely<DB>): Promise<void> {
     .execute();
 }
 
-/** The subject names the triggers write (migration 0022) and resources declare (dependsOn). */
+/** The subject names the triggers write (migrations 0022, 0029) and resources declare (dependsOn). */
 export const subject = {
+  /** Anything of the person's row, account or links. */
   person: (id: number) => `person:${id}`,
+  /** Anything of the work's row, links, copies, loans and holds. */
   work: (id: number) => `work:${id}`,
+  /** What other pages show of a person: its names, URL and existence (ADR 0098). */
+  personName: (id: number) => `person-name:${id}`,
+  /** What other pages show of a work: its title, URL, order and existence (ADR 0098). */
+  workName: (id: number) => `work-name:${id}`,
+  /** A member's loans (any of them borrowed, renewed or returned). */
+  loansOf: (personId: number) => `loans-of:${personId}`,
+  /** A member's holds. */
+  holdsOf: (personId: number) => `holds-of:${personId}`,
+} as const;
+
+/** The collections' subjects: any row of theirs written, or (`work-names`) any work's name. */
+export const collection = {
+  persons: 'persons',
+  works: 'works',
+  workNames: 'work-names',
+  copies: 'copies',
+  loans: 'loans',
+  holds: 'holds',
 } as const;
 
 /**

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import { catalogueTestTargets } from '../kit/catalogue/targets.ts';
-import { CHANGE_SUBJECTS } from '../../src/catalogue/migrations/0022-change-log.ts';
+import { CHANGE_SUBJECTS } from '../../src/catalogue/migrations/0029-subjects-by-what-changed.ts';
 import type { DB } from '../../src/catalogue/tables.ts';
 
 /** Tables no cacheable representation shows, and why. */
@@ -20,6 +20,9 @@ const NOT_SHOWN: Record<string, string> = {
   kysely_migration_lock: 'the migrator’s',
   sqlite_sequence: 'SQLite’s',
   live_row_counts: 'derived by triggers from persons and works, whose writes the lists depend on',
+  live_row_count_folded: 'PostgreSQL’s live_row_counts (a view over this and the deltas, migration 0030)',
+  live_row_count_deltas:
+    'PostgreSQL’s live_row_counts (a view over this and the folded counts, migration 0030)',
   login_failures: 'a limit reached moves the counter (ADR 0069); failures below it change no answer',
   sessions: 'the session resource is not cacheable',
   password_resets: 'shown by no cacheable resource',

@@ -19,6 +19,23 @@ import type { Hold, HoldStore } from './model.ts';
 import { HOLD_DAYS } from './queue.ts';
 import { invalidWerk, placeRefusal } from './refusals.ts';
 import { routeOf } from '../registry/index.ts';
+import { subject } from '../changes.ts';
+
+/**
+ * A hold, a member's holds and a work's queue show each hold's work (its queue, copies and
+ * loans decide status and position) and member (ADR 0098).
+ */
+function holdsShow(model: HoldsModel | QueueModel | Hold): string[] {
+  if ('holdDays' in model)
+    return [
+      subject.person(model.person.id),
+      subject.holdsOf(model.person.id),
+      ...model.items.map((h) => subject.work(h.werk.id)),
+    ];
+  if ('items' in model)
+    return [subject.work(model.werk.id), ...model.items.map((h) => subject.person(h.person.id))];
+  return [subject.work(model.werk.id), subject.person(model.person.id), subject.holdsOf(model.person.id)];
+}
 
 export interface HoldResourceOptions {
   /** Days a copy is kept, shown beside the form; the store's setting decides (default 7). */
@@ -45,6 +62,7 @@ export function holdsResource(store: HoldStore, opts: HoldResourceOptions = {}):
   return {
     name: 'holds',
     cacheable: true,
+    dependsOn: holdsShow,
     path: routeOf('Holds'),
     methods: {
       GET: async (ctx) => {
@@ -113,6 +131,7 @@ export function holdResource(store: HoldStore): ResourceDefinition {
   return {
     name: 'hold',
     cacheable: true,
+    dependsOn: holdsShow,
     path: routeOf('Hold'),
     methods: {
       GET: async (ctx) => {
@@ -150,6 +169,7 @@ export function queueResource(store: HoldStore): ResourceDefinition {
   return {
     name: 'hold-queue',
     cacheable: true,
+    dependsOn: holdsShow,
     path: routeOf('HoldQueue'),
     methods: {
       GET: async (ctx) => {

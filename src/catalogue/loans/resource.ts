@@ -21,6 +21,31 @@ import { EXEMPLAR_FIELD_PROBLEM, parseExemplarField } from './copy-field.ts';
 import type { DeskStore } from '../desk/index.ts';
 import { DEFAULT_OVERDUE_BLOCK_DAYS } from './overdue.ts';
 import { routeOf } from '../registry/index.ts';
+import { collection, subject } from '../changes.ts';
+import type { LoanModel } from './loan-view.ts';
+
+/**
+ * A member's loans show the member, each loan's work (title, copy, whether a hold blocks its
+ * renewal) and the member's other loans (overdue ones block); the staff's list every open loan,
+ * its member's name and its copy (ADR 0098).
+ */
+function loansShow(model: LoansModel | DueModel): string[] {
+  if (!('person' in model))
+    return [collection.loans, collection.persons, collection.works, collection.copies];
+  const { person, items } = model;
+  return [
+    subject.person(person.id),
+    subject.loansOf(person.id),
+    ...items.map((l) => subject.work(l.werk.id)),
+  ];
+}
+
+/** One loan: its member's (whose other loans may block a renewal) and its work's lending. */
+const loanShows = ({ loan }: LoanModel): string[] => [
+  subject.person(loan.person.id),
+  subject.loansOf(loan.person.id),
+  subject.work(loan.werk.id),
+];
 
 export interface LoanResourceOptions {
   /** Clock deciding which loans are overdue (tests pin it). */
@@ -77,6 +102,7 @@ export function loansResource(store: LoanStore, opts: LoanResourceOptions = {}):
     // Overdue-ness is the clock's: each representation says until when it holds (freshUntil,
     // ADR 0067), so the representation cache may keep it until then (ADR 0048).
     cacheable: true,
+    dependsOn: loansShow,
     path: routeOf('DueLoans'),
     // `/ausleihen` is the staff's list of loans due (GET only); POST borrows at a user's loans.
     methodsAt: (query) => (query.get('benutzer') === null ? ['GET'] : ['GET', 'POST']),
@@ -186,6 +212,7 @@ export function loanResource(store: LoanStore, opts: LoanResourceOptions = {}): 
     name: 'loan',
     // Fresh until it falls due (freshUntil, ADR 0067): cacheable like the catalogue's resources.
     cacheable: true,
+    dependsOn: loanShows,
     path: routeOf('Loan'),
     methods: {
       GET: async (ctx) => ({

@@ -25,6 +25,8 @@ import { staffListIndexes } from './0023-staff-list-indexes.ts';
 import { worksDecade } from './0025-works-decade.ts';
 import { changeLog } from './0022-change-log.ts';
 import { countsOnlyWhenTheyChange } from './0028-counts-only-when-they-change.ts';
+import { subjectsByWhatChanged } from './0029-subjects-by-what-changed.ts';
+import { countsWithoutAHotRow } from './0030-counts-without-a-hot-row.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -52,5 +54,7 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0025-works-decade': worksDecade(context),
   '0022-change-log': changeLog(context),
   '0028-counts-only-when-they-change': countsOnlyWhenTheyChange(context),
+  '0029-subjects-by-what-changed': subjectsByWhatChanged(context),
+  '0030-counts-without-a-hot-row': countsWithoutAHotRow(context),
 });
 export { searchStems } from './0017-search-stems.ts';

@@ -57,6 +57,8 @@ export function passwordResetRequestResource(options: PasswordResetOptions): Res
     name: 'password-reset-request',
     path: REQUEST_PATH,
     cacheable: true,
+    // The form alone: no write changes it.
+    dependsOn: () => [],
     methods: {
       async GET(ctx) {
         return {

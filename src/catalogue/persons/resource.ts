@@ -24,7 +24,7 @@ import {
   type FeedSource,
 } from '../feeds/index.ts';
 import { strings } from '../i18n/index.ts';
-import { subject } from '../changes.ts';
+import { collection, subject } from '../changes.ts';
 import { personRepresentation } from './person-view.ts';
 import { pickWriteMethods, wantsDeleteConfirmation } from '../writes/index.ts';
 import { isWritablePersonStore, personWriteMethods } from './write.ts';
@@ -34,16 +34,23 @@ import type { OpenLending } from '../loans/index.ts';
 import { personDeleteRepresentation, type PersonDeleteModel } from './confirm-delete-view.ts';
 import { routeOf } from '../registry/index.ts';
 
-/** A person's page shows the person, its account, lending and works (ADR 0088). */
+/**
+ * A person's page shows the person, its account and its works' titles — not their lending, so a
+ * loan of one of its works leaves it (ADR 0098); the delete confirmation its open lending too.
+ */
 function personShows(model: Person | PersonDeleteModel | PersonFeed): string[] {
-  // Their feed (ADR 0096): the person, and each entry's work and persons' names.
+  // Their feed (ADR 0096): the person, and each entry's work (its date too) and persons' names.
   if ('entries' in model)
     return [
       subject.person(model.author.id),
-      ...model.entries.flatMap((e) => [subject.work(e.id), ...e.personen.map((p) => subject.person(p.id))]),
+      ...model.entries.flatMap((e) => [
+        subject.work(e.id),
+        ...e.personen.map((p) => subject.personName(p.id)),
+      ]),
     ];
   const p = 'person' in model ? model.person : model;
-  return [subject.person(p.id), ...p.werke.map((w) => subject.work(w.id))];
+  const shown = [subject.person(p.id), ...p.werke.map((w) => subject.workName(w.id))];
+  return 'open' in model ? [...shown, subject.loansOf(p.id), subject.holdsOf(p.id)] : shown;
 }
 
 /** What a person's feed shows (personFeed). */
@@ -110,8 +117,8 @@ export function personsResource(store: PersonStore): ResourceDefinition {
     name: 'persons',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
-    // Names, work counts and who is public: any person, work or link (ADR 0088).
-    dependsOn: () => ['persons', 'works'],
+    // Names, work counts and who is public: any person or link, a work's name or existence (ADR 0098).
+    dependsOn: () => [collection.persons, collection.workNames],
     path: routeOf('Persons'),
     methods: {
       GET: async (ctx) => {

@@ -31,8 +31,8 @@ export function workResource(store: WorkStore, persons?: PersonStore): ResourceD
     name: 'work',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
-    // The work, its copies and lending, and its persons' names (ADR 0088).
-    dependsOn: (w: Work) => [subject.work(w.id), ...w.personen.map((p) => subject.person(p.id))],
+    // The work, its copies and lending, and its persons' names (ADR 0088, 0098).
+    dependsOn: (w: Work) => [subject.work(w.id), ...w.personen.map((p) => subject.personName(p.id))],
     // Its citations (ADR 0095).
     formats: ['ris', 'bib'],
     path: routeOf('Work'),
