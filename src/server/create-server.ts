@@ -68,10 +68,10 @@ export function createHttpServer(opts: HttpServerOptions): ShelfmarkServer {
   }
   // The log may write a turn's lines together when the turn ends (ADR 0100): until then the
   // answer's end waits, so its last bytes still never leave before its line.
+  const untilLogged = accessLog && ((end: () => void) => accessLog.afterWritten(end));
   function holdUntilLogged(res: CountingResponse): ((end: () => void) => void) | undefined {
     const socket = res.socket;
-    if (!accessLog || !socket || socket.destroyed) return undefined;
-    return (end) => accessLog.afterWritten(end);
+    return socket && !socket.destroyed ? untilLogged : undefined;
   }
   function logClosed(this: CountingResponse): void {
     logServed(this, false);
