@@ -2,8 +2,8 @@
 // queue for staff (`/werke/{slug}/vormerkungen`): tables of holds as of the request's moment.
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { layout } from '../layout/index.ts';
-import { loansTable, loansPath } from '../loans/index.ts';
+import { layout, loansTable } from '../layout/index.ts';
+import { loansPath } from '../loans/index.ts';
 import type { PersonRef, WorkRef } from '../model.ts';
 import { fullName, personPath, workPath } from '../shared/index.ts';
 import { holdPath, holdsPath, queuePath } from './access.ts';

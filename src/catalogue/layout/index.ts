@@ -1,6 +1,6 @@
 export { layout, OPENSEARCH_PATH, type Page, type PageAlternate, type PageContext } from './page.ts';
 export { pagingNav, pagingHeadLinks } from './paging.ts';
-export { listTable } from './list-table.ts';
+export { listTable, loansTable } from './list-table.ts';
 export {
   createErrorPage,
   errorPage,

@@ -1,19 +1,10 @@
 // The staff page of open loans (`/ausleihen`), earliest due date first, overdue ones marked.
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { layout } from '../layout/index.ts';
+import { layout, loansTable } from '../layout/index.ts';
 import { fullName, personPath, workPath } from '../shared/index.ts';
 import { DUE_PATH, loanPath, loansPath } from './access.ts';
-import {
-  copyHtml,
-  copyJson,
-  copyXml,
-  isOverdue,
-  loanInstants,
-  loansTable,
-  overdueHtml,
-  timeHtml,
-} from './loan-view.ts';
+import { copyHtml, copyJson, copyXml, isOverdue, loanInstants, overdueHtml, timeHtml } from './loan-view.ts';
 import type { Loan } from './model.ts';
 import { loanStrings } from './strings.ts';
 

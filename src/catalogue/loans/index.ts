@@ -17,7 +17,7 @@ export { renewalResource, renewalPath } from './renewal-resource.ts';
 export { borrowRefusal, invalidWerk } from './borrow-refusals.ts';
 export { personHasLendingProblem } from './lending-problems.ts';
 export { lendingStrings } from './lending-strings.ts';
-export { loanRepresentation, loansTable, renewForm, timeHtml } from './loan-view.ts';
+export { loanRepresentation, renewForm, timeHtml } from './loan-view.ts';
 export {
   PersonHasLendingError,
   openLendingOf,

@@ -108,20 +108,6 @@ export function overdueHtml(overdue: boolean, ctx: RequestContext): Markup | str
   return overdue ? html` <strong class="overdue">${loanStrings(ctx.lang).overdue}</strong>` : '';
 }
 
-/** A table of loans (a person's list, the staff's due list): column headings, then the rows. */
-export function loansTable(headings: readonly string[], rows: readonly Markup[]): Markup {
-  return html`<table class="loans">
-    <thead>
-      <tr>
-        ${headings.map((h) => html`<th scope="col">${h}</th>`)}
-      </tr>
-    </thead>
-    <tbody>
-      ${rows}
-    </tbody>
-  </table>`;
-}
-
 /**
  * Whether this viewer gets a return button: staff always; the borrower only when members may
  * return their own loans (ADR 0061) — a button that can only answer 403 is not offered.

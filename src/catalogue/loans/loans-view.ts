@@ -2,7 +2,7 @@
 // date and due date. The HTML page also offers a return button per loan and a borrow form.
 import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
-import { layout } from '../layout/index.ts';
+import { layout, loansTable } from '../layout/index.ts';
 import type { PersonRef } from '../model.ts';
 import { fullName, personPath, workPath } from '../shared/index.ts';
 import { loanPath, loansPath } from './access.ts';
@@ -13,7 +13,6 @@ import {
   copyXml,
   isOverdue,
   loanInstants,
-  loansTable,
   mayReturn,
   overdueHtml,
   renewForm,

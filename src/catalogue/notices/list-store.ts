@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Page, PageRequest, PersonRef } from '../model.ts';
 import type { DB, NoticeKind, NoticeState } from '../tables.ts';
-import { countOf, keyedPage } from '../shared/index.ts';
+import { countedPage } from '../shared/index.ts';
 
 export interface NoticeRow {
   readonly id: number;
@@ -62,17 +62,16 @@ export function createNoticeListStore(db: Kysely<DB>): NoticeListStore {
         if (filter.state !== undefined) query = query.where('notices.state', '=', filter.state);
         return query;
       };
-      const page = await keyedPage(request, {
-        rows,
-        columns: ['notices.id'],
-        keyTypes: ['number'],
-        keyOf: (r) => [r.id],
-        descending: true,
-      });
-      return {
-        ...page,
-        total: { count: await countOf(rows()), exact: true },
-        items: page.items.map((r) => ({
+      return countedPage(
+        request,
+        {
+          rows,
+          columns: ['notices.id'],
+          keyTypes: ['number'],
+          keyOf: (r) => [r.id],
+          descending: true,
+        },
+        (r) => ({
           id: r.id,
           kind: r.kind,
           subjectId: r.subject_id,
@@ -87,8 +86,8 @@ export function createNoticeListStore(db: Kysely<DB>): NoticeListStore {
           lastError: r.last_error,
           createdAt: new Date(r.created_at),
           sentAt: r.sent_at === null ? null : new Date(r.sent_at),
-        })),
-      };
+        }),
+      );
     },
   };
 }

@@ -43,5 +43,4 @@ export {
   WORKS_PATH,
 } from './urls.ts';
 export { latestStamp, personIdsOf, touchPersonsOf, touchRows, touchWorksOf } from './versions.ts';
-export { countOf } from './keyed-page.ts';
-export { keyedPage } from './keyed-page.ts';
+export { countedPage } from './keyed-page.ts';

@@ -58,6 +58,20 @@ export async function keyedPage<TB extends keyof DB, R>(
   );
 }
 
+/** A page mapped to the list's items, with the list's exact count (every keyset-paged list shows it). */
+export async function countedPage<TB extends keyof DB, R, T>(
+  request: PageRequest,
+  q: KeyedQuery<TB, R>,
+  item: (row: R) => T,
+): Promise<Page<T>> {
+  const page = await keyedPage(request, q);
+  return {
+    ...page,
+    total: { count: await countOf(q.rows()), exact: true },
+    items: page.items.map((row) => item(row)),
+  };
+}
+
 /** How many rows the list has (the staff lists are small beside the catalogue: ADR 0092). */
 export async function countOf<TB extends keyof DB, R>(query: SelectQueryBuilder<DB, TB, R>): Promise<number> {
   const row = await query

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Page, PageRequest, PersonRef } from '../model.ts';
 import type { DB, Role } from '../tables.ts';
 import { likeLiteral } from '../desk/index.ts';
-import { countOf, keyedPage } from '../shared/index.ts';
+import { countedPage } from '../shared/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -89,23 +89,22 @@ export function createStaffListStore(db: Kysely<DB>): StaffListStore {
         }
         return query;
       };
-      const page = await keyedPage(request, {
-        rows,
-        columns: ['persons.sort_key', 'persons.id'],
-        keyTypes: ['string', 'number'],
-        keyOf: (r) => [r.sort_key, r.person_id],
-      });
-      return {
-        ...page,
-        total: { count: await countOf(rows()), exact: true },
-        items: page.items.map((r) => ({
+      return countedPage(
+        request,
+        {
+          rows,
+          columns: ['persons.sort_key', 'persons.id'],
+          keyTypes: ['string', 'number'],
+          keyOf: (r) => [r.sort_key, r.person_id],
+        },
+        (r) => ({
           ...person(r),
           cardNumber: r.card_number,
           role: r.role,
           locked: r.locked_at !== null,
           openLoans: Number(r.open_loans ?? 0),
-        })),
-      };
+        }),
+      );
     },
 
     async holdShelf(request) {
@@ -132,24 +131,23 @@ export function createStaffListStore(db: Kysely<DB>): StaffListStore {
             'copies.barcode',
             'copies.signatur',
           ]);
-      const page = await keyedPage(request, {
-        rows,
-        columns: ['holds.expires_at', 'holds.id'],
-        keyTypes: ['string', 'number'],
-        keyOf: (r) => [r.expires_at ?? '', r.id],
-      });
-      return {
-        ...page,
-        total: { count: await countOf(rows()), exact: true },
-        items: page.items.map((r) => ({
+      return countedPage(
+        request,
+        {
+          rows,
+          columns: ['holds.expires_at', 'holds.id'],
+          keyTypes: ['string', 'number'],
+          keyOf: (r) => [r.expires_at ?? '', r.id],
+        },
+        (r) => ({
           holdId: r.id,
           person: person(r),
           werk: { slug: r.work_slug, titel: r.titel },
           copy: { nummer: r.nummer, barcode: r.barcode, signatur: r.signatur },
           readyAt: new Date(r.ready_at ?? r.expires_at ?? 0),
           expiresAt: new Date(r.expires_at ?? 0),
-        })),
-      };
+        }),
+      );
     },
 
     async overdue(request, now, minDays) {
@@ -179,16 +177,15 @@ export function createStaffListStore(db: Kysely<DB>): StaffListStore {
             'copies.barcode',
             'copies.signatur',
           ]);
-      const page = await keyedPage(request, {
-        rows,
-        columns: ['loans.due_at', 'loans.id'],
-        keyTypes: ['string', 'number'],
-        keyOf: (r) => [r.due_at, r.id],
-      });
-      return {
-        ...page,
-        total: { count: await countOf(rows()), exact: true },
-        items: page.items.map((r) => ({
+      return countedPage(
+        request,
+        {
+          rows,
+          columns: ['loans.due_at', 'loans.id'],
+          keyTypes: ['string', 'number'],
+          keyOf: (r) => [r.due_at, r.id],
+        },
+        (r) => ({
           loanId: r.id,
           person: person(r),
           cardNumber: r.card_number,
@@ -199,8 +196,8 @@ export function createStaffListStore(db: Kysely<DB>): StaffListStore {
               : { nummer: r.nummer, barcode: r.barcode, signatur: r.signatur },
           borrowedAt: new Date(r.borrowed_at),
           dueAt: new Date(r.due_at),
-        })),
-      };
+        }),
+      );
     },
   };
 }
