@@ -5,17 +5,14 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createResourceApp } from '../../http/index.ts';
 import { catalogueResources } from '../index.ts';
+import { accountSecurity, catalogueApp, plainHash } from '../../../test/kit/catalogue/app.ts';
 import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';
 import { htmlReport } from '../../../test/kit/html-report.ts';
 
 const ORIGIN = 'https://library.example';
-/** Fast stand-ins for scrypt: the tests are about who may do what, not about hashing. */
-const hashPassword = async (pw: string) => `plain:${pw}`;
-const verifyPassword = async (pw: string, hash: string) => hash === `plain:${pw}`;
 const basic = (user: string, pw: string) => ({
   authorization: `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`,
 });
@@ -34,7 +31,7 @@ async function setup() {
       await stores.accounts.add({
         personId: p.id,
         username,
-        passwordHash: await hashPassword(`${username}-pass`),
+        passwordHash: await plainHash(`${username}-pass`),
         role,
       });
     return p;
@@ -43,25 +40,8 @@ async function setup() {
   const ben = await person('Ben', 'Adler', 'ben');
   await person('Petra', 'Personal', 'personal', 'staff');
   const carla = await person('Carla', 'Ohnekonto');
-  const catalogue = catalogueResources(stores, { hashPassword });
-  const app = await createResourceApp({
-    baseUrl: ORIGIN,
-    trustProxy: [],
-    resources: catalogue.resources,
-    rewrites: catalogue.rewrites,
-    passthrough: catalogue.passthrough,
-    configure: catalogue.configure,
-    errorPage: catalogue.errorPage,
-    displayErrors: false,
-    loginPath: '/sitzung',
-    security: {
-      secrets: ['k'.repeat(40)],
-      findUser: (name) => stores.accounts.findByUsername(name),
-      findUserById: (id) => stores.accounts.findById(id),
-      verifyPassword,
-      dummyHash: 'plain:\u0000',
-    },
-  });
+  const catalogue = catalogueResources(stores, { hashPassword: plainHash });
+  const app = await catalogueApp(catalogue, { baseUrl: ORIGIN, ...accountSecurity(stores.accounts) });
   return { app, stores, anna, ben, carla };
 }
 

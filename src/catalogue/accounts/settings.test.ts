@@ -4,16 +4,14 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createResourceApp } from '../../http/index.ts';
 import { catalogueResources } from '../index.ts';
+import { accountSecurity, catalogueApp, plainHash } from '../../../test/kit/catalogue/app.ts';
 import { memoryCatalogue, type MemoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';
 import { htmlReport } from '../../../test/kit/html-report.ts';
 
 const ORIGIN = 'https://library.example';
-const hashPassword = async (pw: string) => `plain:${pw}`;
-const verifyPassword = async (pw: string, hash: string) => hash === `plain:${pw}`;
 const basic = (user: string) => ({
   authorization: `Basic ${Buffer.from(`${user}:${user}-pass`).toString('base64')}`,
 });
@@ -32,7 +30,7 @@ describe('a patron’s settings over HTTP', () => {
       await stores.accounts.add({
         personId: p.id,
         username,
-        passwordHash: await hashPassword(`${username}-pass`),
+        passwordHash: await plainHash(`${username}-pass`),
         ...(role && { role }),
       });
       return p;
@@ -41,25 +39,8 @@ describe('a patron’s settings over HTTP', () => {
     await person('Ben', 'Adler', 'ben');
     await person('Petra', 'Personal', 'personal', 'staff');
     path = `/personen/${anna.slug}/konto/einstellungen`;
-    const catalogue = catalogueResources(stores, { hashPassword });
-    app = await createResourceApp({
-      baseUrl: ORIGIN,
-      trustProxy: [],
-      resources: catalogue.resources,
-      rewrites: catalogue.rewrites,
-      passthrough: catalogue.passthrough,
-      configure: catalogue.configure,
-      errorPage: catalogue.errorPage,
-      displayErrors: false,
-      loginPath: '/sitzung',
-      security: {
-        secrets: ['k'.repeat(40)],
-        findUser: (name) => stores.accounts.findByUsername(name),
-        findUserById: (id) => stores.accounts.findById(id),
-        verifyPassword,
-        dummyHash: 'plain:\u0000',
-      },
-    });
+    const catalogue = catalogueResources(stores, { hashPassword: plainHash });
+    app = await catalogueApp(catalogue, { baseUrl: ORIGIN, ...accountSecurity(stores.accounts) });
   });
 
   const send = (
