@@ -74,6 +74,20 @@ describe('a patron’s settings over HTTP', () => {
     return { cookie, token: String(who.json().csrfToken) };
   }
 
+  /** The settings form as a browser sends it from `device`'s session: POST with _method=PUT. */
+  const putForm = (device: { cookie: string; token: string }, fields: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ORIGIN,
+        accept: 'text/html',
+        cookie: device.cookie,
+      },
+      payload: new URLSearchParams({ _method: 'PUT', _csrf: device.token, ...fields }).toString(),
+    });
+
   test('the person and staff read them; another member and anonymous clients get 403', async () => {
     assert.equal((await send('GET', path, basic('anna'))).statusCode, 200);
     assert.equal((await send('GET', path, basic('personal'))).statusCode, 200);
@@ -185,18 +199,7 @@ describe('a patron’s settings over HTTP', () => {
     assert.equal(page.statusCode, 200);
     const version = /name="_version" value="([^"]+)"/.exec(page.body)?.[1];
     assert.ok(version, 'the form carries the version');
-    const post = (fields: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url: path,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: ORIGIN,
-          accept: 'text/html',
-          cookie: device.cookie,
-        },
-        payload: new URLSearchParams({ _method: 'PUT', _csrf: device.token, ...fields }).toString(),
-      });
+    const post = (fields: Record<string, string>) => putForm(device, fields);
     const invalid = await post({ _version: version, email: 'anna at example', sprache: 'de' });
     assert.equal(invalid.statusCode, 422);
     assert.match(invalid.body, /aria-invalid="true"/);
@@ -237,22 +240,7 @@ describe('a patron’s settings over HTTP', () => {
   test('the pages are valid HTML', skipUnless('java'), async () => {
     const device = await logIn('anna');
     const page = await app.inject({ url: path, headers: { cookie: device.cookie, accept: 'text/html' } });
-    const invalid = await app.inject({
-      method: 'POST',
-      url: path,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: ORIGIN,
-        accept: 'text/html',
-        cookie: device.cookie,
-      },
-      payload: new URLSearchParams({
-        _method: 'PUT',
-        _csrf: device.token,
-        email: 'x',
-        sprache: 'xx',
-      }).toString(),
-    });
+    const invalid = await putForm(device, { email: 'x', sprache: 'xx' });
     assert.equal(invalid.statusCode, 422);
     const report = await htmlReport([
       { name: 'settings', html: page.body },
