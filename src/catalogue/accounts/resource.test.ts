@@ -4,9 +4,17 @@
 // staff's create / change / lock / delete, forms that never echo a password, schemas.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { catalogueResources } from '../index.ts';
-import { accountSecurity, catalogueApp, plainHash } from '../../../test/kit/catalogue/app.ts';
+import {
+  accountSecurity,
+  catalogueApp,
+  cookieOf,
+  deviceOf,
+  logIn as logInAt,
+  plainHash,
+  type Device,
+} from '../../../test/kit/catalogue/app.ts';
 import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';
@@ -17,11 +25,6 @@ const basic = (user: string, pw: string) => ({
   authorization: `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`,
 });
 const stripDeclaration = (body: string) => body.replace(/^<\?xml[^>]*>\n?/, '');
-
-interface Device {
-  cookie: string;
-  token: string;
-}
 
 async function setup() {
   const stores = await memoryCatalogue();
@@ -45,27 +48,8 @@ async function setup() {
   return { app, stores, anna, ben, carla };
 }
 
-async function logIn(app: FastifyInstance, username: string, password = `${username}-pass`): Promise<Device> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/sitzung',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    payload: new URLSearchParams({ username, password }).toString(),
-  });
-  assert.equal(res.statusCode, 303, `log-in of ${username}: ${res.body}`);
-  return deviceOf(app, cookieOf(res));
-}
-
-function cookieOf(res: LightMyRequestResponse): string {
-  const cookie = /^(shelfmark_session=[^;]+)/.exec(String(res.headers['set-cookie']))?.[1];
-  assert.ok(cookie, 'a session cookie');
-  return cookie;
-}
-
-async function deviceOf(app: FastifyInstance, cookie: string): Promise<Device> {
-  const who = await app.inject({ url: '/sitzung.json', headers: { cookie } });
-  return { cookie, token: String(who.json().csrfToken) };
-}
+const logIn = (app: FastifyInstance, username: string, password?: string) =>
+  logInAt(app, ORIGIN, username, password);
 
 async function whoAmIJson(app: FastifyInstance, device: Device): Promise<{ slug: string }> {
   const who = (await app.inject({ url: '/sitzung.json', headers: { cookie: device.cookie } })).json();

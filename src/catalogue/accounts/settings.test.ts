@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { catalogueResources } from '../index.ts';
-import { accountSecurity, catalogueApp, plainHash } from '../../../test/kit/catalogue/app.ts';
+import {
+  accountSecurity,
+  catalogueApp,
+  logIn as logInAt,
+  plainHash,
+  type Device,
+} from '../../../test/kit/catalogue/app.ts';
 import { memoryCatalogue, type MemoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';
@@ -61,21 +67,10 @@ describe('a patron’s settings over HTTP', () => {
       ...(body !== undefined && { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
 
-  async function logIn(username: string) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/sitzung',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-      payload: new URLSearchParams({ username, password: `${username}-pass` }).toString(),
-    });
-    assert.equal(res.statusCode, 303);
-    const cookie = /^(shelfmark_session=[^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
-    const who = await app.inject({ url: '/sitzung.json', headers: { cookie } });
-    return { cookie, token: String(who.json().csrfToken) };
-  }
+  const logIn = (username: string) => logInAt(app, ORIGIN, username);
 
   /** The settings form as a browser sends it from `device`'s session: POST with _method=PUT. */
-  const putForm = (device: { cookie: string; token: string }, fields: Record<string, string>) =>
+  const putForm = (device: Device, fields: Record<string, string>) =>
     app.inject({
       method: 'POST',
       url: path,
