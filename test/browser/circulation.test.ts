@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, logInWithForm, openPage } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import {
   locationPath,
@@ -21,8 +21,6 @@ import {
   type Shelfmark,
 } from '../access/server.ts';
 
-/** Fails a step quickly instead of waiting for the test timeout. */
-const STEP_TIMEOUT_MS = 10_000;
 const TITLE = 'Kreislauf der Bücher';
 
 describe(
@@ -44,17 +42,9 @@ describe(
     });
 
     async function loggedIn(username: string): Promise<{ context: BrowserContext; page: Page }> {
-      // German, so the labels are the ones below whatever the machine's locale.
-      const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1100, height: 800 } });
-      context.setDefaultTimeout(STEP_TIMEOUT_MS);
-      const page = await context.newPage();
-      await page.goto(`${server.base}/sitzung`);
-      await page.getByLabel('Benutzername').fill(username);
-      await page.getByLabel('Passwort').fill(username);
-      await page.getByRole('button', { name: 'Anmelden' }).click();
-      await page.waitForURL(`${server.base}/`);
-      await page.getByText(`angemeldet als ${username}`).waitFor();
-      return { context, page };
+      const opened = await openPage(browser, { width: 1100 });
+      await logInWithForm(opened.page, server.base, username);
+      return opened;
     }
 
     test('a member reserves a work that is out, staff check it in, she borrows it, renews once, then is refused', async () => {

@@ -11,8 +11,8 @@
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousViolations } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, seriousViolations } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../kit/mail/smtp.ts';
 import {
@@ -23,8 +23,6 @@ import {
   type Session,
   type Shelfmark,
 } from '../access/server.ts';
-
-const STEP_TIMEOUT_MS = 10_000;
 
 describe('the desk in Chromium: card, barcodes, check-in to the hold shelf', skipUnless('chromium'), () => {
   let server: Shelfmark;
@@ -102,18 +100,8 @@ describe('the desk in Chromium: card, barcodes, check-in to the hold shelf', ski
     }
   }
 
-  async function newPage(
-    who: Session | null,
-    width = 1280,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width, height: 800 } });
-    context.setDefaultTimeout(STEP_TIMEOUT_MS);
-    if (who) {
-      const [name, value] = who.cookie.split('=', 2) as [string, string];
-      await context.addCookies([{ name, value, url: server.base }]);
-    }
-    return { context, page: await context.newPage() };
-  }
+  const newPage = (who: Session | null, width = 1280) =>
+    openPage(browser, { width, ...(who && { session: { base: server.base, cookie: who.cookie } }) });
 
   const focusedId = (page: Page) => page.evaluate('document.activeElement && document.activeElement.id');
 

@@ -15,8 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, logInWithForm, openPage } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import {
   locationPath,
@@ -26,9 +26,6 @@ import {
   type Session,
   type Shelfmark,
 } from '../access/server.ts';
-
-/** Fails a step quickly instead of waiting for the test timeout. */
-const STEP_TIMEOUT_MS = 10_000;
 
 describe('lending and editing in Chromium; cross-origin forms refused', skipUnless('chromium'), () => {
   let server: Shelfmark;
@@ -72,21 +69,7 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
     if (shots && !keepShots) rmSync(shots, { recursive: true, force: true });
   });
 
-  async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-    // German, so the labels are the ones below whatever the machine's locale.
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1100, height: 800 } });
-    context.setDefaultTimeout(STEP_TIMEOUT_MS);
-    return { context, page: await context.newPage() };
-  }
-
-  async function logInWithForm(page: Page, username: string): Promise<void> {
-    await page.goto(`${server.base}/sitzung`);
-    await page.getByLabel('Benutzername').fill(username);
-    await page.getByLabel('Passwort').fill(username);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForURL(`${server.base}/`);
-    await page.getByText(`angemeldet als ${username}`).waitFor();
-  }
+  const newPage = () => openPage(browser, { width: 1100 });
 
   async function logOut(page: Page, username: string): Promise<void> {
     await page.getByRole('button', { name: 'Abmelden' }).click();
@@ -113,7 +96,7 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
     const fromList = await newWork('Browserbuch Zwei', 1);
     const { context, page } = await newPage();
     try {
-      await logInWithForm(page, 'anna');
+      await logInWithForm(page, server.base, 'anna');
 
       await page.goto(`${server.base}/werke/${fromPage}`);
       await page.getByRole('button', { name: 'Ausleihen' }).click();
@@ -164,7 +147,7 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
     const person = await newPerson('Lösch', 'Mich Browser');
     const { context, page } = await newPage();
     try {
-      await logInWithForm(page, 'personal');
+      await logInWithForm(page, server.base, 'personal');
 
       await page.goto(`${server.base}/werke/${work}`);
       await shoot(page, 'staff-work-edit');
@@ -222,7 +205,7 @@ describe('lending and editing in Chromium; cross-origin forms refused', skipUnle
 
     const { context, page } = await newPage();
     try {
-      await logInWithForm(page, 'personal');
+      await logInWithForm(page, server.base, 'personal');
       const posted = (path: string) =>
         page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path);
       for (const [attack, path] of [

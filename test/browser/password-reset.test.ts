@@ -11,15 +11,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousViolations } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, seriousViolations } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { serveShelfmark, type ServedShelfmark } from '../kit/serve.ts';
 import { startTestSmtp, type TestSmtp } from '../kit/mail/smtp.ts';
 import { htmlReport } from '../kit/html-report.ts';
 import { logIn, type Session } from '../access/server.ts';
 
-const STEP_TIMEOUT_MS = 10_000;
 const NEW_PASSWORD = 'annas-neues-passwort';
 
 describe('settings and password reset in Chromium', skipUnless('chromium'), () => {
@@ -54,18 +53,8 @@ describe('settings and password reset in Chromium', skipUnless('chromium'), () =
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function newPage(
-    cookie: string | null,
-    width = 1280,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width, height: 800 } });
-    context.setDefaultTimeout(STEP_TIMEOUT_MS);
-    if (cookie) {
-      const [name, value] = cookie.split('=', 2) as [string, string];
-      await context.addCookies([{ name, value, url: server.base }]);
-    }
-    return { context, page: await context.newPage() };
-  }
+  const newPage = (cookie: string | null, width = 1280) =>
+    openPage(browser, { width, ...(cookie && { session: { base: server.base, cookie } }) });
   const keep = async (name: string, page: Page) => seen.push({ name, html: await page.content() });
 
   test('the address in the settings, then: forgotten password, the mail, the link, the new password, log-in', async () => {

@@ -11,8 +11,8 @@
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousViolations } from '../support/browser.ts';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, seriousViolations } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { htmlReport } from '../kit/html-report.ts';
 import { validateXml } from '../support/xml.ts';
@@ -26,7 +26,6 @@ import {
   type Shelfmark,
 } from '../access/server.ts';
 
-const STEP_TIMEOUT_MS = 10_000;
 const DAY = 86_400_000;
 
 describe('the staff lists and the notices in Chromium and the Nu checker', skipUnless('chromium'), () => {
@@ -136,17 +135,8 @@ describe('the staff lists and the notices in Chromium and the Nu checker', skipU
     await server?.dispose();
   });
 
-  async function newPage(
-    who: Session,
-    width = 1280,
-    locale = 'de-DE',
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale, viewport: { width, height: 800 } });
-    context.setDefaultTimeout(STEP_TIMEOUT_MS);
-    const [name, value] = who.cookie.split('=', 2) as [string, string];
-    await context.addCookies([{ name, value, url: server.base }]);
-    return { context, page: await context.newPage() };
-  }
+  const newPage = (who: Session, width = 1280, locale = 'de-DE') =>
+    openPage(browser, { width, locale, session: { base: server.base, cookie: who.cookie } });
 
   const STAFF_PAGES = [
     '/leser',

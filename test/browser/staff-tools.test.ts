@@ -13,8 +13,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import {
   locationPath,
@@ -25,7 +25,6 @@ import {
   type Shelfmark,
 } from '../access/server.ts';
 
-const STEP_TIMEOUT_MS = 10_000;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [1280, 390] as const;
 type Who = 'anonymous' | 'anna' | 'personal';
@@ -72,15 +71,12 @@ describe('staff tools, confirmation, language and accessibility in Chromium', sk
     await server?.dispose();
   });
 
-  async function newPage(who: Who, width: number): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width, height: 800 } });
-    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  function newPage(who: Who, width: number) {
     const session = who === 'anonymous' ? undefined : sessions[who];
-    if (session) {
-      const [name, value] = session.cookie.split('=', 2) as [string, string];
-      await context.addCookies([{ name, value, url: server.base }]);
-    }
-    return { context, page: await context.newPage() };
+    return openPage(browser, {
+      width,
+      ...(session && { session: { base: server.base, cookie: session.cookie } }),
+    });
   }
 
   const newWork = async (titel: string): Promise<string> => {

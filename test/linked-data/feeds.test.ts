@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createResourceApp } from '../../src/http/index.ts';
+import { catalogueApp } from '../kit/catalogue/app.ts';
 import { catalogueResources } from '../../src/catalogue/index.ts';
 import { createStores, type CatalogueStores } from '../../src/catalogue/stores.ts';
 import { loadDemo } from '../../src/catalogue/demo/index.ts';
@@ -118,17 +118,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         await loadDemo(database.db, clock);
         stores = createStores(database.db, { capabilities: database.capabilities, now: () => clock });
         const catalogue = catalogueResources(stores, { now: () => clock });
-        app = await createResourceApp({
-          baseUrl: BASE,
-          trustProxy: [],
-          resources: catalogue.resources,
-          rewrites: catalogue.rewrites,
-          passthrough: catalogue.passthrough,
-          configure: catalogue.configure,
-          errorPage: catalogue.errorPage,
-          displayErrors: false,
-          clock: () => clock.getTime(),
-        });
+        app = await catalogueApp(catalogue, { baseUrl: BASE, clock: () => clock.getTime() });
       });
       after(async () => {
         await app?.close();

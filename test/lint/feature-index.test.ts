@@ -1,24 +1,11 @@
 // The feature-index rule of eslint.config.js (docs/architecture.md, "Feature folders"): another
 // folder reaches a catalogue feature through its index.ts only, in every form of import; files
 // inside the feature, and test/ and bench/, may import its parts.
-import path from 'node:path';
-import { describe, it } from 'node:test';
-import { RuleTester, type Rule } from 'eslint';
+import { at, projectRule, ruleTester } from '../kit/lint/rule-tester.ts';
 
-// The config is plain JavaScript (ESLint loads it); a computed specifier keeps tsc from
-// looking for its types.
-const config = '../../eslint.config.js';
-const { featureIndexRule } = (await import(config)) as { featureIndexRule: Rule.RuleModule };
+const featureIndexRule = await projectRule('featureIndexRule');
 
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
-
-const root = path.resolve(import.meta.dirname, '../..');
-const at = (file: string): string => path.join(root, file);
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
-
-tester.run('shelfmark/feature-index', featureIndexRule, {
+ruleTester.run('shelfmark/feature-index', featureIndexRule, {
   valid: [
     { filename: at('src/catalogue/loans/resource.ts'), code: "import { x } from '../holds/index.ts';" },
     { filename: at('src/catalogue/loans/resource.ts'), code: "import { x } from './store.ts';" },

@@ -1,23 +1,10 @@
 // The layering rule of eslint.config.js (docs/architecture.md): allowed directions pass, every
 // forbidden one is reported, whatever form the import takes.
-import path from 'node:path';
-import { describe, it } from 'node:test';
-import { RuleTester, type Rule } from 'eslint';
+import { at, projectRule, ruleTester } from '../kit/lint/rule-tester.ts';
 
-// The config is plain JavaScript (ESLint loads it); a computed specifier keeps tsc from
-// looking for its types.
-const config = '../../eslint.config.js';
-const { layersRule } = (await import(config)) as { layersRule: Rule.RuleModule };
+const layersRule = await projectRule('layersRule');
 
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
-
-const root = path.resolve(import.meta.dirname, '../..');
-const at = (file: string): string => path.join(root, file);
-const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
-
-tester.run('shelfmark/layers', layersRule, {
+ruleTester.run('shelfmark/layers', layersRule, {
   valid: [
     { filename: at('src/catalogue/persons/store.ts'), code: "import { x } from '../../storage/index.ts';" },
     { filename: at('src/catalogue/persons/view.ts'), code: "import { x } from '../../http/index.ts';" },

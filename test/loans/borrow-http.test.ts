@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createResourceApp } from '../../src/http/index.ts';
+import { catalogueApp } from '../kit/catalogue/app.ts';
 import { catalogueResources } from '../../src/catalogue/index.ts';
 import { hashPassword, verifyPassword } from '../../src/catalogue/accounts/password.ts';
 import { catalogueMigrations } from '../../src/catalogue/migrations/index.ts';
@@ -140,14 +140,8 @@ for (const target of catalogueTestTargets(pgTestUrl())) {
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
       const checked = new Map<string, boolean>();
-      app = await createResourceApp({
+      app = await catalogueApp(catalogue, {
         baseUrl: base,
-        trustProxy: [],
-        resources: catalogue.resources,
-        rewrites: catalogue.rewrites,
-        passthrough: catalogue.passthrough,
-        configure: catalogue.configure,
-        errorPage: catalogue.errorPage,
         displayErrors: true,
         // HTTP Basic against the accounts table (the real server's security module does more).
         async authenticate(request) {

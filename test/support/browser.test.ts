@@ -6,14 +6,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, seriousViolations } from './browser.ts';
+import { launchBrowser, openPage, screenshot, seriousViolations } from './browser.ts';
 import { skipUnless } from './requirements.ts';
 
 const page = `<!doctype html><html lang="de"><title>Katalog</title>
 <h1>Werke</h1><button onclick="document.querySelector('h1').textContent='geklickt'">Los</button></html>`;
 
 describe('launchBrowser and screenshot', skipUnless('chromium'), () => {
-  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  const server = createServer((req, res) =>
+    req.url === '/echo'
+      ? res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end(`${req.headers['accept-language']}|${req.headers.cookie ?? ''}`)
+      : res.writeHead(200, { 'content-type': 'text/html' }).end(page),
+  );
   let browser: Browser;
   let base = '';
   let dir = '';
@@ -56,6 +62,23 @@ describe('launchBrowser and screenshot', skipUnless('chromium'), () => {
     await tab.getByRole('button', { name: 'Los' }).click();
     assert.equal(await tab.locator('h1').textContent(), 'geklickt');
     await context.close();
+  });
+
+  test('openPage: German unless told, the width asked for, the session cookie sent to its base', async () => {
+    const plain = await openPage(browser);
+    await plain.page.goto(`${base}/echo`);
+    assert.match(await plain.page.locator('body').innerText(), /^de-DE[^|]*\|$/);
+    assert.equal(plain.page.viewportSize()?.width, 1280);
+    await plain.context.close();
+    const logged = await openPage(browser, {
+      width: 390,
+      locale: 'en-GB',
+      session: { base, cookie: 'shelfmark_session=abc' },
+    });
+    await logged.page.goto(`${base}/echo`);
+    assert.match(await logged.page.locator('body').innerText(), /^en-GB[^|]*\|shelfmark_session=abc$/);
+    assert.equal(logged.page.viewportSize()?.width, 390);
+    await logged.context.close();
   });
 
   test('screenshot writes a PNG of the page, with a given or its own browser', async () => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM_PATH } from './requirements.ts';
 
 export const CHROMIUM_ARGS = [
@@ -23,6 +23,45 @@ export const CHROMIUM_ARGS = [
  */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Fails a step quickly instead of waiting for the test timeout. */
+export const STEP_TIMEOUT_MS = 10_000;
+
+export interface PageOptions {
+  /** The viewport's width (800 px high); default 1280. */
+  readonly width?: number;
+  /** Default German, so the labels are the ones the tests look for whatever the machine's locale. */
+  readonly locale?: string;
+  /** A session cookie (`name=value`) set for `base`: the page is logged in. */
+  readonly session?: { readonly base: string; readonly cookie: string };
+}
+
+/** A new context on `browser` (close it when done) and a page in it; every step times out after STEP_TIMEOUT_MS. */
+export async function openPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'de-DE',
+    viewport: { width: options.width ?? 1280, height: 800 },
+  });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  if (options.session) {
+    const [name, value] = options.session.cookie.split('=', 2) as [string, string];
+    await context.addCookies([{ name, value, url: options.session.base }]);
+  }
+  return { context, page: await context.newPage() };
+}
+
+/** Logs `username` in through the German form at `base`/sitzung (password = name, as in the demo). */
+export async function logInWithForm(page: Page, base: string, username: string): Promise<void> {
+  await page.goto(`${base}/sitzung`);
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel('Passwort').fill(username);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL(`${base}/`);
+  await page.getByText(`angemeldet als ${username}`).waitFor();
 }
 
 /**

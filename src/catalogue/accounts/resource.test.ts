@@ -4,27 +4,27 @@
 // staff's create / change / lock / delete, forms that never echo a password, schemas.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createResourceApp } from '../../http/index.ts';
+import type { FastifyInstance } from 'fastify';
 import { catalogueResources } from '../index.ts';
+import {
+  accountSecurity,
+  catalogueApp,
+  cookieOf,
+  deviceOf,
+  logIn as logInAt,
+  plainHash,
+  type Device,
+} from '../../../test/kit/catalogue/app.ts';
 import { memoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';
 import { htmlReport } from '../../../test/kit/html-report.ts';
 
 const ORIGIN = 'https://library.example';
-/** Fast stand-ins for scrypt: the tests are about who may do what, not about hashing. */
-const hashPassword = async (pw: string) => `plain:${pw}`;
-const verifyPassword = async (pw: string, hash: string) => hash === `plain:${pw}`;
 const basic = (user: string, pw: string) => ({
   authorization: `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`,
 });
 const stripDeclaration = (body: string) => body.replace(/^<\?xml[^>]*>\n?/, '');
-
-interface Device {
-  cookie: string;
-  token: string;
-}
 
 async function setup() {
   const stores = await memoryCatalogue();
@@ -34,7 +34,7 @@ async function setup() {
       await stores.accounts.add({
         personId: p.id,
         username,
-        passwordHash: await hashPassword(`${username}-pass`),
+        passwordHash: await plainHash(`${username}-pass`),
         role,
       });
     return p;
@@ -43,49 +43,13 @@ async function setup() {
   const ben = await person('Ben', 'Adler', 'ben');
   await person('Petra', 'Personal', 'personal', 'staff');
   const carla = await person('Carla', 'Ohnekonto');
-  const catalogue = catalogueResources(stores, { hashPassword });
-  const app = await createResourceApp({
-    baseUrl: ORIGIN,
-    trustProxy: [],
-    resources: catalogue.resources,
-    rewrites: catalogue.rewrites,
-    passthrough: catalogue.passthrough,
-    configure: catalogue.configure,
-    errorPage: catalogue.errorPage,
-    displayErrors: false,
-    loginPath: '/sitzung',
-    security: {
-      secrets: ['k'.repeat(40)],
-      findUser: (name) => stores.accounts.findByUsername(name),
-      findUserById: (id) => stores.accounts.findById(id),
-      verifyPassword,
-      dummyHash: 'plain:\u0000',
-    },
-  });
+  const catalogue = catalogueResources(stores, { hashPassword: plainHash });
+  const app = await catalogueApp(catalogue, { baseUrl: ORIGIN, ...accountSecurity(stores.accounts) });
   return { app, stores, anna, ben, carla };
 }
 
-async function logIn(app: FastifyInstance, username: string, password = `${username}-pass`): Promise<Device> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/sitzung',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    payload: new URLSearchParams({ username, password }).toString(),
-  });
-  assert.equal(res.statusCode, 303, `log-in of ${username}: ${res.body}`);
-  return deviceOf(app, cookieOf(res));
-}
-
-function cookieOf(res: LightMyRequestResponse): string {
-  const cookie = /^(shelfmark_session=[^;]+)/.exec(String(res.headers['set-cookie']))?.[1];
-  assert.ok(cookie, 'a session cookie');
-  return cookie;
-}
-
-async function deviceOf(app: FastifyInstance, cookie: string): Promise<Device> {
-  const who = await app.inject({ url: '/sitzung.json', headers: { cookie } });
-  return { cookie, token: String(who.json().csrfToken) };
-}
+const logIn = (app: FastifyInstance, username: string, password?: string) =>
+  logInAt(app, ORIGIN, username, password);
 
 async function whoAmIJson(app: FastifyInstance, device: Device): Promise<{ slug: string }> {
   const who = (await app.inject({ url: '/sitzung.json', headers: { cookie: device.cookie } })).json();

@@ -4,16 +4,20 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createResourceApp } from '../../http/index.ts';
 import { catalogueResources } from '../index.ts';
+import {
+  accountSecurity,
+  catalogueApp,
+  logIn as logInAt,
+  plainHash,
+  type Device,
+} from '../../../test/kit/catalogue/app.ts';
 import { memoryCatalogue, type MemoryCatalogue } from '../../../test/kit/catalogue/memory.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { skipUnless } from '../../../test/support/requirements.ts';
 import { htmlReport } from '../../../test/kit/html-report.ts';
 
 const ORIGIN = 'https://library.example';
-const hashPassword = async (pw: string) => `plain:${pw}`;
-const verifyPassword = async (pw: string, hash: string) => hash === `plain:${pw}`;
 const basic = (user: string) => ({
   authorization: `Basic ${Buffer.from(`${user}:${user}-pass`).toString('base64')}`,
 });
@@ -32,7 +36,7 @@ describe('a patron’s settings over HTTP', () => {
       await stores.accounts.add({
         personId: p.id,
         username,
-        passwordHash: await hashPassword(`${username}-pass`),
+        passwordHash: await plainHash(`${username}-pass`),
         ...(role && { role }),
       });
       return p;
@@ -41,25 +45,8 @@ describe('a patron’s settings over HTTP', () => {
     await person('Ben', 'Adler', 'ben');
     await person('Petra', 'Personal', 'personal', 'staff');
     path = `/personen/${anna.slug}/konto/einstellungen`;
-    const catalogue = catalogueResources(stores, { hashPassword });
-    app = await createResourceApp({
-      baseUrl: ORIGIN,
-      trustProxy: [],
-      resources: catalogue.resources,
-      rewrites: catalogue.rewrites,
-      passthrough: catalogue.passthrough,
-      configure: catalogue.configure,
-      errorPage: catalogue.errorPage,
-      displayErrors: false,
-      loginPath: '/sitzung',
-      security: {
-        secrets: ['k'.repeat(40)],
-        findUser: (name) => stores.accounts.findByUsername(name),
-        findUserById: (id) => stores.accounts.findById(id),
-        verifyPassword,
-        dummyHash: 'plain:\u0000',
-      },
-    });
+    const catalogue = catalogueResources(stores, { hashPassword: plainHash });
+    app = await catalogueApp(catalogue, { baseUrl: ORIGIN, ...accountSecurity(stores.accounts) });
   });
 
   const send = (
@@ -80,18 +67,21 @@ describe('a patron’s settings over HTTP', () => {
       ...(body !== undefined && { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
 
-  async function logIn(username: string) {
-    const res = await app.inject({
+  const logIn = (username: string) => logInAt(app, ORIGIN, username);
+
+  /** The settings form as a browser sends it from `device`'s session: POST with _method=PUT. */
+  const putForm = (device: Device, fields: Record<string, string>) =>
+    app.inject({
       method: 'POST',
-      url: '/sitzung',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-      payload: new URLSearchParams({ username, password: `${username}-pass` }).toString(),
+      url: path,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ORIGIN,
+        accept: 'text/html',
+        cookie: device.cookie,
+      },
+      payload: new URLSearchParams({ _method: 'PUT', _csrf: device.token, ...fields }).toString(),
     });
-    assert.equal(res.statusCode, 303);
-    const cookie = /^(shelfmark_session=[^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
-    const who = await app.inject({ url: '/sitzung.json', headers: { cookie } });
-    return { cookie, token: String(who.json().csrfToken) };
-  }
 
   test('the person and staff read them; another member and anonymous clients get 403', async () => {
     assert.equal((await send('GET', path, basic('anna'))).statusCode, 200);
@@ -204,18 +194,7 @@ describe('a patron’s settings over HTTP', () => {
     assert.equal(page.statusCode, 200);
     const version = /name="_version" value="([^"]+)"/.exec(page.body)?.[1];
     assert.ok(version, 'the form carries the version');
-    const post = (fields: Record<string, string>) =>
-      app.inject({
-        method: 'POST',
-        url: path,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: ORIGIN,
-          accept: 'text/html',
-          cookie: device.cookie,
-        },
-        payload: new URLSearchParams({ _method: 'PUT', _csrf: device.token, ...fields }).toString(),
-      });
+    const post = (fields: Record<string, string>) => putForm(device, fields);
     const invalid = await post({ _version: version, email: 'anna at example', sprache: 'de' });
     assert.equal(invalid.statusCode, 422);
     assert.match(invalid.body, /aria-invalid="true"/);
@@ -256,22 +235,7 @@ describe('a patron’s settings over HTTP', () => {
   test('the pages are valid HTML', skipUnless('java'), async () => {
     const device = await logIn('anna');
     const page = await app.inject({ url: path, headers: { cookie: device.cookie, accept: 'text/html' } });
-    const invalid = await app.inject({
-      method: 'POST',
-      url: path,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: ORIGIN,
-        accept: 'text/html',
-        cookie: device.cookie,
-      },
-      payload: new URLSearchParams({
-        _method: 'PUT',
-        _csrf: device.token,
-        email: 'x',
-        sprache: 'xx',
-      }).toString(),
-    });
+    const invalid = await putForm(device, { email: 'x', sprache: 'xx' });
     assert.equal(invalid.statusCode, 422);
     const report = await htmlReport([
       { name: 'settings', html: page.body },

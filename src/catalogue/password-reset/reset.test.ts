@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createResourceApp } from '../../http/index.ts';
 import { catalogueResources } from '../index.ts';
+import { accountSecurity, catalogueApp, plainHash } from '../../../test/kit/catalogue/app.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { createDatabaseLoginLimiter } from '../accounts/index.ts';
@@ -19,8 +19,6 @@ import { hashToken, resetMail, type ResetMail } from './index.ts';
 
 const PG_URL = process.env.SHELFMARK_TEST_DATABASE_URL;
 const ORIGIN = 'https://library.example';
-const hashPassword = async (pw: string) => `plain:${pw}`;
-const verifyPassword = async (pw: string, hash: string) => hash === `plain:${pw}`;
 const MINUTE_MS = 60_000;
 
 for (const target of catalogueTestTargets(PG_URL)) {
@@ -37,7 +35,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
 
     async function appWith(reset: ResetMail | null) {
       const catalogue = catalogueResources(stores, {
-        hashPassword,
+        hashPassword: plainHash,
         now: () => clock,
         passwordReset: {
           store: stores.passwordResets,
@@ -46,24 +44,9 @@ for (const target of catalogueTestTargets(PG_URL)) {
           perClient: createDatabaseLoginLimiter(database.db, { maxFailures: 10 }),
         },
       });
-      return createResourceApp({
+      return catalogueApp(catalogue, {
         baseUrl: ORIGIN,
-        trustProxy: [],
-        resources: catalogue.resources,
-        rewrites: catalogue.rewrites,
-        passthrough: catalogue.passthrough,
-        configure: catalogue.configure,
-        errorPage: catalogue.errorPage,
-        displayErrors: false,
-        loginPath: '/sitzung',
-        security: {
-          secrets: ['k'.repeat(40)],
-          findUser: (name) => stores.accounts.findByUsername(name),
-          findUserById: (id) => stores.accounts.findById(id),
-          sessionRecords: stores.sessions,
-          verifyPassword,
-          dummyHash: 'plain:\u0000',
-        },
+        ...accountSecurity(stores.accounts, { sessionRecords: stores.sessions }),
       });
     }
 

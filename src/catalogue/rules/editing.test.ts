@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createResourceApp } from '../../http/index.ts';
 import { catalogueResources } from '../index.ts';
+import { accountSecurity, catalogueApp, logIn } from '../../../test/kit/catalogue/app.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { createLoanStore } from '../loans/index.ts';
@@ -51,24 +51,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
         if (name === 'mia') memberId = p.id;
       }
       const catalogue = catalogueResources(stores, {});
-      app = await createResourceApp({
-        baseUrl: ORIGIN,
-        trustProxy: [],
-        resources: catalogue.resources,
-        rewrites: catalogue.rewrites,
-        passthrough: catalogue.passthrough,
-        configure: catalogue.configure,
-        errorPage: catalogue.errorPage,
-        displayErrors: false,
-        loginPath: '/sitzung',
-        security: {
-          secrets: ['k'.repeat(40)],
-          findUser: (name) => stores.accounts.findByUsername(name),
-          findUserById: (id) => stores.accounts.findById(id),
-          verifyPassword: async (pw, hash) => hash === `plain:${pw}`,
-          dummyHash: 'plain:\u0000',
-        },
-      });
+      app = await catalogueApp(catalogue, { baseUrl: ORIGIN, ...accountSecurity(stores.accounts) });
     });
     after(async () => {
       await app?.close();
@@ -270,16 +253,7 @@ for (const target of catalogueTestTargets(PG_URL)) {
       'the pages are valid HTML; a form write answers 303, a bad one 422 with the form',
       skipUnless('java'),
       async () => {
-        const login = await app.inject({
-          method: 'POST',
-          url: '/sitzung',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-          payload: 'username=personal&password=personal-pass',
-        });
-        const cookie = /^(shelfmark_session=[^;]+)/.exec(String(login.headers['set-cookie']))![1]!;
-        const token = String(
-          (await app.inject({ url: '/sitzung.json', headers: { cookie } })).json().csrfToken,
-        );
+        const { cookie, token } = await logIn(app, ORIGIN, 'personal');
         const page = (url: string) => app.inject({ url, headers: { cookie, accept: 'text/html' } });
         const form = (url: string, fields: Record<string, string>) =>
           app.inject({

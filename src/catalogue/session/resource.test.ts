@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { createResourceApp } from '../../http/index.ts';
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import { HttpError } from '../../http/errors/index.ts';
 import { catalogueResources } from '../index.ts';
+import { catalogueApp } from '../../../test/kit/catalogue/app.ts';
 import { fakePersonStore, fakeWorkStore, goethe } from '../../../test/kit/catalogue/fakes.ts';
 import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { safeReturnPath } from './return-path.ts';
@@ -28,15 +28,9 @@ const forbidden: ResourceDefinition = {
 
 async function app(): Promise<FastifyInstance> {
   const catalogue = catalogueResources({ persons: fakePersonStore(), works: fakeWorkStore() });
-  return createResourceApp({
+  return catalogueApp(catalogue, {
     baseUrl: ORIGIN,
-    trustProxy: [],
     resources: [...catalogue.resources, forbidden],
-    rewrites: catalogue.rewrites,
-    passthrough: catalogue.passthrough,
-    configure: catalogue.configure,
-    errorPage: catalogue.errorPage,
-    displayErrors: false,
     loginPath: '/sitzung',
     security: {
       secrets: ['t'.repeat(40)],
