@@ -17,16 +17,26 @@ export class CopiesOnLoanError extends Error {
 }
 
 /** The number of live copies, written to `works.exemplare`. */
-export async function syncCopyCount(trx: Kysely<DB>, workId: number): Promise<number> {
+export async function syncCopyCount(trx: Kysely<DB>, workId: number, known?: number): Promise<number> {
+  const n = known ?? (await liveCopies(trx, workId));
+  // Only a count that differs is written: an unchanged row fires no row trigger (change log).
+  await trx
+    .updateTable('works')
+    .set({ exemplare: n })
+    .where('id', '=', workId)
+    .where('exemplare', '<>', n)
+    .execute();
+  return n;
+}
+
+async function liveCopies(trx: Kysely<DB>, workId: number): Promise<number> {
   const row = await trx
     .selectFrom('copies')
     .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
     .where('work_id', '=', workId)
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
-  const n = Number(row.n);
-  await trx.updateTable('works').set({ exemplare: n }).where('id', '=', workId).execute();
-  return n;
+  return Number(row.n);
 }
 
 /** Whether an open loan lends one of the work's copies (or, from tools without copies, the work). */
@@ -77,16 +87,18 @@ export interface CountTarget {
 
 /**
  * Adds or withdraws copies until the work has `wanted` live ones. Only free copies are
- * withdrawn; 'copies-on-loan' (nothing written) when too few are free.
+ * withdrawn; 'copies-on-loan' (nothing written) when too few are free; 'unchanged' when it had
+ * them already (then only a count that drifted is written).
  */
-export async function setCopyCount(trx: Kysely<DB>, t: CountTarget): Promise<'ok' | 'copies-on-loan'> {
-  const live = await trx
-    .selectFrom('copies')
-    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-    .where('work_id', '=', t.workId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  const have = Number(live.n);
+export async function setCopyCount(
+  trx: Kysely<DB>,
+  t: CountTarget,
+): Promise<'ok' | 'unchanged' | 'copies-on-loan'> {
+  const have = await liveCopies(trx, t.workId);
+  if (have === t.wanted) {
+    await syncCopyCount(trx, t.workId, have);
+    return 'unchanged';
+  }
   if (have > t.wanted) {
     const free = await trx
       .selectFrom('copies')
@@ -106,22 +118,23 @@ export async function setCopyCount(trx: Kysely<DB>, t: CountTarget): Promise<'ok
         free.map((c) => c.id),
       )
       .execute();
+  } else {
+    for (let nummer = await nextNummer(trx, t.workId), n = have; n < t.wanted; nummer += 1, n += 1) {
+      await trx
+        .insertInto('copies')
+        .values({
+          work_id: t.workId,
+          nummer,
+          signatur: signaturFor(t.nachname, t.workId, t.titel, nummer),
+          barcode: await freshBarcode(trx, t.workId, nummer),
+          standort: t.standort ?? 'Freihand',
+          missing_since: null,
+          created_at: t.at,
+          updated_at: t.at,
+        })
+        .execute();
+    }
   }
-  for (let nummer = await nextNummer(trx, t.workId), n = have; n < t.wanted; nummer += 1, n += 1) {
-    await trx
-      .insertInto('copies')
-      .values({
-        work_id: t.workId,
-        nummer,
-        signatur: signaturFor(t.nachname, t.workId, t.titel, nummer),
-        barcode: await freshBarcode(trx, t.workId, nummer),
-        standort: t.standort ?? 'Freihand',
-        missing_since: null,
-        created_at: t.at,
-        updated_at: t.at,
-      })
-      .execute();
-  }
-  await syncCopyCount(trx, t.workId);
+  await syncCopyCount(trx, t.workId, t.wanted);
   return 'ok';
 }

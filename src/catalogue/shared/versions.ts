@@ -40,6 +40,7 @@ export async function personIdsOf(trx: Kysely<DB>, workId: number): Promise<numb
     .selectFrom('person_work')
     .select('person_id')
     .where('work_id', '=', workId)
+    .orderBy('position')
     .execute();
   return rows.map((r) => r.person_id);
 }

@@ -130,8 +130,17 @@ async function loadLive(db: Kysely<DB>, id: number, clock: ReadClock): Promise<W
   return result.found;
 }
 
-/** Writes the person links of a work and returns the linked persons' names (for search). */
-async function linkPersons(trx: Kysely<DB>, workId: number, personIds: readonly number[]) {
+/**
+ * Writes the person links of a work and returns the linked persons' names (for search).
+ * `linked`: the work's links as they are, in order; when they are already these, none is
+ * rewritten (a rewrite fires the link triggers: change log, who is public).
+ */
+async function linkPersons(
+  trx: Kysely<DB>,
+  workId: number,
+  personIds: readonly number[],
+  linked: readonly number[] = [],
+) {
   const unique = [...new Set(personIds)];
   const persons = unique.length
     ? await trx
@@ -143,6 +152,7 @@ async function linkPersons(trx: Kysely<DB>, workId: number, personIds: readonly 
     : [];
   const missing = unique.filter((id) => !persons.some((p) => p.id === id));
   if (missing.length > 0) throw new ForeignKeyError(`unknown person id ${missing.join(', ')}`);
+  if (sameOrder(unique, linked)) return unique.map((id) => persons.find((p) => p.id === id)!);
   await trx.deleteFrom('person_work').where('work_id', '=', workId).execute();
   if (unique.length > 0) {
     await trx
@@ -151,6 +161,10 @@ async function linkPersons(trx: Kysely<DB>, workId: number, personIds: readonly 
       .execute();
   }
   return unique.map((id) => persons.find((p) => p.id === id)!);
+}
+
+function sameOrder(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
 function checkCopies(exemplare: number | undefined): number {
@@ -343,9 +357,17 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           // First the compare-and-set (it also holds the row until commit), then the rest.
           const at = await claimRow(trx, 'works', id, expected ?? current.updated_at, now());
           const shownBefore = await personIdsOf(trx, id);
-          const persons = await linkPersons(trx, id, input.personIds ?? []);
-          // The persons linked before and after both show this work (title, URL, link) differently.
-          await touchRows(trx, 'persons', [...shownBefore, ...persons.map((p) => p.id)], at);
+          const persons = await linkPersons(trx, id, input.personIds ?? [], shownBefore);
+          // The persons linked before and after show this work (title, URL, link) differently —
+          // unless neither its title nor its persons change (a year, the copies: not on their page).
+          if (
+            current.titel !== input.titel ||
+            !sameOrder(
+              shownBefore,
+              persons.map((p) => p.id),
+            )
+          )
+            await touchRows(trx, 'persons', [...shownBefore, ...persons.map((p) => p.id)], at);
           await trx
             .updateTable('works')
             .set({
@@ -371,7 +393,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           });
           if (counted === 'copies-on-loan')
             throw new CopiesOnLoanError(`work ${id}: too few copies free to withdraw`);
-          await settleWork(trx, queue, at, clock.holdDays);
+          if (counted === 'ok') await settleWork(trx, queue, at, clock.holdDays);
           // A new title may move the work in the list: it is ranked again (storage/list-rank.ts).
           await placeUnranked(trx, capabilities, 'works');
           return loadLive(trx, id, clock);

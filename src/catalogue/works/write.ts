@@ -66,5 +66,7 @@ export function workWriteMethods(store: WritableWorkStore, persons: PersonStore)
       return { model, view: workFormView, canonicalPath };
     },
     refusal: (error) => personVanished(error) ?? copiesOnLoan(error),
+    // A work's write only reads its persons; person writes hold the whole catalogue (ADR 0104).
+    lockEach: true,
   });
 }

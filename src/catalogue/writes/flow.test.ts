@@ -109,6 +109,18 @@ test('a POST reads its body only after a running PUT has written: one lock over 
   assert.equal(postDone?.type === 'representation' && postDone.status, 201);
 });
 
+test('lockEach: writes of different items overlap, a second write of the same item waits (ADR 0104)', async () => {
+  const { methods, events, openLookups } = thingResource({ lockEach: true });
+  const first = call(methods, 'PUT', 'slug=ding', { name: 'Eins' });
+  const other = call(methods, 'PUT', 'slug=anderes', { name: 'Zwei' });
+  const same = call(methods, 'PUT', 'slug=ding', { name: 'Drei' });
+  await settle();
+  assert.deepEqual(events, ['lookup ding', 'lookup anderes'], 'the second write of ding waits');
+  openLookups();
+  await Promise.all([first, other, same]);
+  assert.equal(events.filter((e) => e === 'lookup ding').length, 2);
+});
+
 test('a taken slug is 409 where the client chose it (PUT); a POST passes the store error on', async () => {
   const taken = new ConflictError('taken', 'dinge.slug');
   const { methods, openLookups } = thingResource({}, taken);

@@ -10,9 +10,10 @@
 // Order: 403 (not staff) → 404/410/308 (target) → preconditions (412/428) → fields (422) → write.
 // PATCH (ADR 0027) is PUT of the current state with the merge patch applied: the same checks,
 // the same validation of the whole result, the same compare-and-set.
-// Locking (ADR 0023): each handler runs everything after the staff check — every read the
-// write depends on, and the write — under the process's catalogue lock; correctness across
-// processes comes from the database (compare-and-set on the row, UNIQUE slugs, foreign keys).
+// Locking (ADR 0023, 0104): each handler runs everything after the staff check — every read the
+// write depends on, and the write — under the process's lock of what it writes (the catalogue,
+// or for `lockEach` resources one item); correctness across processes comes from the database
+// (compare-and-set on the row, UNIQUE slugs, foreign keys).
 import type { Handler, Outcome, Representation, RequestContext } from '../../http/resource/types.ts';
 import { applyMergePatch, parseMediaType, unsupportedPatch } from '../../http/body/index.ts';
 import type { Fields } from '../../http/body/index.ts';
@@ -21,7 +22,7 @@ import { gone, notFound, type HttpError } from '../shared/index.ts';
 import { formFlow, hasBody, requireStaff, staffOnly } from './access.ts';
 import { againWhenChanged } from './changed.ts';
 import { enteredValues, type FormState } from './form-html.ts';
-import { serialized } from './lock.ts';
+import { holding, type LockClaim } from './lock.ts';
 import { invalidOutcome, writtenOutcome, type AnyRepresentation } from './outcomes.ts';
 import type { WriteProblem } from './problems.ts';
 import { conflictOf, writeTarget } from './target.ts';
@@ -76,6 +77,13 @@ export interface ReplaceableResource<T extends Stored, I> {
    * delete refused → 409), else undefined.
    */
   readonly refusal?: (error: unknown) => HttpError | undefined;
+  /**
+   * true: a write of one of these holds the catalogue shared and only its own item (or, for a
+   * POST, the collection's creations) exclusively, so writes of different items run side by
+   * side (ADR 0104). Only for a resource whose writes change no other resource's input (a work:
+   * its persons are only read). Else the whole catalogue, exclusively (ADR 0023).
+   */
+  readonly lockEach?: boolean;
 }
 
 /** What differs between the catalogue's writable resources (POST, PUT, DELETE). */
@@ -118,11 +126,30 @@ export function pickWriteMethods<K extends keyof WriteMethods>(
   return Object.fromEntries(names.map((name) => [name, methods[name]])) as Pick<WriteMethods, K>;
 }
 
-/** Runs the flow of one write: staff only, then the rest under the catalogue lock (ADR 0023). */
-function staffWrite(flow: (ctx: RequestContext) => Promise<Outcome>): Handler {
+const CATALOGUE = 'catalogue';
+const WHOLE_CATALOGUE: readonly LockClaim[] = [{ key: CATALOGUE, mode: 'exclusive' }];
+
+/** What a write holds in this process (ADR 0023, 0104): the catalogue, or it shared and one item. */
+function claimsOf<T extends Stored, I>(resource: ReplaceableResource<T, I>, ctx: RequestContext) {
+  if (!resource.lockEach) return WHOLE_CATALOGUE;
+  const slug = ctx.query.get('slug');
+  const id = ctx.query.get('id');
+  // One item by its URL; a POST (neither) by the collection's creations, which pick slugs.
+  const item = slug !== null ? resource.pathOf(slug) : `${resource.pathOf('')}#${id ?? 'new'}`;
+  return [
+    { key: CATALOGUE, mode: 'shared' },
+    { key: item, mode: 'exclusive' },
+  ] satisfies LockClaim[];
+}
+
+/** Runs the flow of one write: staff only, then the rest under the lock of what it writes. */
+function staffWrite<T extends Stored, I>(
+  resource: ReplaceableResource<T, I>,
+  flow: (ctx: RequestContext) => Promise<Outcome>,
+): Handler {
   return staffOnly(async (ctx) => {
     requireStaff(ctx);
-    return serialized('catalogue', () => flow(ctx));
+    return holding(claimsOf(resource, ctx), () => flow(ctx));
   });
 }
 
@@ -168,7 +195,7 @@ function written<T extends Stored, I>(
 function postHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
   // Run again like PUT when the database rolled the create back (deadlock; a create has no
   // compare-and-set to lose).
-  return staffWrite((ctx) =>
+  return staffWrite(resource, (ctx) =>
     againWhenChanged(async (): Promise<Outcome> => {
       const read = await resource.readInput(ctx);
       if (!read.ok) return invalid(resource, ctx, read.problems, null, resource.collection);
@@ -189,7 +216,7 @@ function putHandler<T extends Stored, I>(
   resource: ReplaceableResource<T, I>,
   creation?: Creation<T, I>,
 ): Handler {
-  return staffWrite((ctx) =>
+  return staffWrite(resource, (ctx) =>
     againWhenChanged(async (): Promise<Outcome> => {
       const target = await writeTarget(resource.store, ctx, resource.pathOf);
       if ('redirect' in target) return target.redirect;
@@ -232,7 +259,7 @@ function jsonOf<T extends Stored, I>(
  * and compare-and-set. A resource that does not exist is 404: PATCH changes, never creates.
  */
 function patchHandler<T extends Stored, I>(resource: ReplaceableResource<T, I>): Handler {
-  return staffWrite((ctx) =>
+  return staffWrite(resource, (ctx) =>
     againWhenChanged(async (): Promise<Outcome> => {
       // A PATCH without a body reaches no parser: the same 415 as one of the wrong type.
       if (ctx.body === undefined || ctx.body === null) throw unsupportedPatch(parseMediaType(undefined));
@@ -262,7 +289,7 @@ function patchHandler<T extends Stored, I>(resource: ReplaceableResource<T, I>):
 
 /** DELETE of one resource: 303 to the collection after a form, else 204. */
 function deleteHandler<T extends Stored, I>(resource: WritableResource<T, I>): Handler {
-  return staffWrite((ctx) =>
+  return staffWrite(resource, (ctx) =>
     againWhenChanged(async (): Promise<Outcome> => {
       const target = await writeTarget(resource.store, ctx, resource.pathOf);
       if ('redirect' in target) return target.redirect;
