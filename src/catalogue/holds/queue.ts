@@ -98,8 +98,12 @@ export async function settleWork(
   work: LockedWork,
   at: string,
   holdDays: number,
+  /** false: the caller does not read `free`, so with no open hold the copies are not read. */
+  freeWanted = true,
 ): Promise<Settlement> {
-  const settlement = settle(await openHolds(trx, work.id), await freeCopies(trx, work, at), at, holdDays);
+  const open = await openHolds(trx, work.id);
+  const free = open.length === 0 && !freeWanted ? [] : await freeCopies(trx, work, at);
+  const settlement = settle(open, free, at, holdDays);
   if (settlement.changed.size === 0) return settlement;
   // Ended ones first: a copy passed on must leave its old hold before the unique index sees it.
   const changed = settlement.holds.filter((h) => settlement.changed.has(h.id));

@@ -1,6 +1,6 @@
 // The store side of compare-and-set (ADR 0021), shared by the persons, works and copies stores:
 // the tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { DB } from '../tables.ts';
 import { lockSubjects, STAFF_SUBJECT, subjectsShowing } from '../changes.ts';
 import { RECORD_KINDS, type VersionedTable } from '../registry/index.ts';
@@ -16,19 +16,21 @@ export type { VersionedTable };
 
 /**
  * Moves the live row's `updated_at` from `previous` to the next value, or throws
- * ChangedMeanwhileError when it no longer has `previous` (another write came first).
+ * ChangedMeanwhileError when it no longer has `previous` (another write came first). `also`:
+ * further columns written by the same statement (one statement, one run of the row's triggers).
  */
-export async function claimRow(
+export async function claimRow<T extends VersionedTable>(
   trx: Kysely<DB>,
-  table: VersionedTable,
+  table: T,
   id: number,
   previous: string,
   now: string,
+  also?: Omit<Updateable<DB[T]>, 'updated_at'>,
 ): Promise<string> {
   const at = nextUpdatedAt(now, previous);
   const claimed = await trx
-    .updateTable(table)
-    .set({ updated_at: at })
+    .updateTable(table as VersionedTable)
+    .set({ ...also, updated_at: at } as Updateable<DB[VersionedTable]>)
     .where('id', '=', id)
     .where('updated_at', '=', previous)
     .where('deleted_at', 'is', null)

@@ -354,35 +354,27 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             .where('deleted_at', 'is', null)
             .executeTakeFirst();
           if (!current) return null;
-          // First the compare-and-set (it also holds the row until commit), then the rest.
-          const at = await claimRow(trx, 'works', id, expected ?? current.updated_at, now());
+          // Under the subjects' locks taken above: the links as they are, then as they will be.
           const shownBefore = await personIdsOf(trx, id);
           const persons = await linkPersons(trx, id, input.personIds ?? [], shownBefore);
+          // The compare-and-set and the new fields in one statement (ADR 0104); it also holds
+          // the row until commit, before anything else of the work is written.
+          const at = await claimRow(trx, 'works', id, expected ?? current.updated_at, now(), {
+            titel: input.titel,
+            jahr: input.jahr ?? null,
+            sort_key: workSortKey(input.titel),
+            search_text: workSearchText(input.titel, persons),
+          });
           // The persons linked before and after show this work (title, URL, link) differently —
           // unless neither its title nor its persons change (a year, the copies: not on their page).
-          if (
-            current.titel !== input.titel ||
-            !sameOrder(
-              shownBefore,
-              persons.map((p) => p.id),
-            )
-          )
-            await touchRows(trx, 'persons', [...shownBefore, ...persons.map((p) => p.id)], at);
-          await trx
-            .updateTable('works')
-            .set({
-              titel: input.titel,
-              jahr: input.jahr ?? null,
-              sort_key: workSortKey(input.titel),
-              search_text: workSearchText(input.titel, persons),
-            })
-            .where('id', '=', id)
-            .execute();
+          const linked = persons.map((p) => p.id);
+          if (current.titel !== input.titel || !sameOrder(shownBefore, linked))
+            await touchRows(trx, 'persons', [...shownBefore, ...linked], at);
           // `exemplare` as written: copies added, or free ones withdrawn (copies/count.ts). The
           // queue is settled as of now around it (ADR 0059, 0067): a copy whose hold ran out is
           // free to withdraw, as the reads show, and copies added go to members waiting.
           const queue: LockedWork = { id, exemplare, deletedAt: null };
-          await settleWork(trx, queue, at, clock.holdDays);
+          await settleWork(trx, queue, at, clock.holdDays, false);
           const nachname = persons[0]?.nachname ?? null;
           const counted = await setCopyCount(trx, {
             workId: id,
@@ -393,7 +385,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           });
           if (counted === 'copies-on-loan')
             throw new CopiesOnLoanError(`work ${id}: too few copies free to withdraw`);
-          if (counted === 'ok') await settleWork(trx, queue, at, clock.holdDays);
+          if (counted === 'ok') await settleWork(trx, queue, at, clock.holdDays, false);
           // A new title may move the work in the list: it is ranked again (storage/list-rank.ts).
           await placeUnranked(trx, capabilities, 'works');
           return loadLive(trx, id, clock);
