@@ -107,7 +107,12 @@ export async function setCopyCount(trx: Kysely<DB>, t: CountTarget): Promise<'ok
       )
       .execute();
   }
-  for (let nummer = await nextNummer(trx, t.workId), n = have; n < t.wanted; nummer += 1, n += 1) {
+  // The next number is read only when a copy is added (most writes keep the count).
+  for (
+    let nummer = have < t.wanted ? await nextNummer(trx, t.workId) : 0, n = have;
+    n < t.wanted;
+    nummer += 1, n += 1
+  ) {
     await trx
       .insertInto('copies')
       .values({

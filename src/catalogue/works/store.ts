@@ -31,7 +31,6 @@ import {
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import {
-  personIdsOf,
   touchPersonsOf,
   touchRows,
   compareAndSet,
@@ -130,9 +129,8 @@ async function loadLive(db: Kysely<DB>, id: number, clock: ReadClock): Promise<W
   return result.found;
 }
 
-/** Writes the person links of a work and returns the linked persons' names (for search). */
-async function linkPersons(trx: Kysely<DB>, workId: number, personIds: readonly number[]) {
-  const unique = [...new Set(personIds)];
+/** The live persons of `unique` ids, in that order, with their names (for search); unknown → ForeignKeyError. */
+async function livePersons(trx: Kysely<DB>, unique: readonly number[]) {
   const persons = unique.length
     ? await trx
         .selectFrom('persons')
@@ -143,6 +141,13 @@ async function linkPersons(trx: Kysely<DB>, workId: number, personIds: readonly 
     : [];
   const missing = unique.filter((id) => !persons.some((p) => p.id === id));
   if (missing.length > 0) throw new ForeignKeyError(`unknown person id ${missing.join(', ')}`);
+  return unique.map((id) => persons.find((p) => p.id === id)!);
+}
+
+/** Writes the person links of a work and returns the linked persons' names (for search). */
+async function linkPersons(trx: Kysely<DB>, workId: number, personIds: readonly number[]) {
+  const unique = [...new Set(personIds)];
+  const persons = await livePersons(trx, unique);
   await trx.deleteFrom('person_work').where('work_id', '=', workId).execute();
   if (unique.length > 0) {
     await trx
@@ -150,7 +155,19 @@ async function linkPersons(trx: Kysely<DB>, workId: number, personIds: readonly 
       .values(unique.map((person_id, position) => ({ person_id, work_id: workId, position })))
       .execute();
   }
-  return unique.map((id) => persons.find((p) => p.id === id)!);
+  return persons;
+}
+
+/** The ids of a work's persons in their order (`position`). */
+async function linkedPersonIds(trx: Kysely<DB>, workId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('person_work')
+    .select('person_id')
+    .where('work_id', '=', workId)
+    .orderBy('position')
+    .orderBy('person_id')
+    .execute();
+  return rows.map((r) => r.person_id);
 }
 
 function checkCopies(exemplare: number | undefined): number {
@@ -342,10 +359,17 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           if (!current) return null;
           // First the compare-and-set (it also holds the row until commit), then the rest.
           const at = await claimRow(trx, 'works', id, expected ?? current.updated_at, now());
-          const shownBefore = await personIdsOf(trx, id);
-          const persons = await linkPersons(trx, id, input.personIds ?? []);
-          // The persons linked before and after both show this work (title, URL, link) differently.
-          await touchRows(trx, 'persons', [...shownBefore, ...persons.map((p) => p.id)], at);
+          const shownBefore = await linkedPersonIds(trx, id);
+          const wanted = [...new Set(input.personIds ?? [])];
+          const samePersons =
+            wanted.length === shownBefore.length && wanted.every((p, i) => p === shownBefore[i]);
+          // The same persons in the same order: the links are left as they are (rewriting them
+          // would record every subject a link shows, the persons and works lists among them).
+          const persons = samePersons ? await livePersons(trx, wanted) : await linkPersons(trx, id, wanted);
+          // The persons linked before and after show this work's title, URL and link (0029's
+          // WORK_NAME): their versions move when the links or the title change, not for a year.
+          if (!samePersons || input.titel !== current.titel)
+            await touchRows(trx, 'persons', [...shownBefore, ...persons.map((p) => p.id)], at);
           await trx
             .updateTable('works')
             .set({
