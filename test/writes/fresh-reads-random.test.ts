@@ -19,25 +19,14 @@ import pg from 'pg';
 import { hashPassword } from '../../src/catalogue/accounts/index.ts';
 import { createStores } from '../../src/catalogue/stores.ts';
 import { loadConfig } from '../../src/config/index.ts';
-import { openCatalogueDatabase, prepareDatabase, startServer, type RunningServer } from '../../src/main.ts';
+import { openCatalogueDatabase, prepareDatabase, type RunningServer } from '../../src/main.ts';
+import { seeded, startServers } from '../kit/catalogue/servers-on-one-database.ts';
 import { freshSchema, pgTestUrl, skipUnlessPg, type FreshSchema } from '../support/pg.ts';
 
 const ROUNDS = 60;
 const WORKS = 4;
 const PERSONS = 3;
 const STAFF = `Basic ${Buffer.from('personal:personal-pw').toString('base64')}`;
-
-/** mulberry32: a small seeded generator, so a failure can be run again exactly. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Catalogue {
   /** Slugs; work i has person i % PERSONS and copies whose ids are listed. */
@@ -124,28 +113,6 @@ async function seed(databaseUrl: string | undefined, dataDir: string): Promise<C
   }
 }
 
-async function startTwo(
-  databaseUrl: string | undefined,
-  dataDir: string,
-  logDir: string,
-): Promise<RunningServer[]> {
-  const servers = [];
-  for (const n of [1, 2]) {
-    const env: Record<string, string> = {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SHELFMARK_DATA_DIR: dataDir,
-      SHELFMARK_LOG_DIR: path.join(logDir, String(n)),
-      SHELFMARK_DEMO: '0',
-    };
-    if (databaseUrl) env.DATABASE_URL = databaseUrl;
-    const loaded = loadConfig(env);
-    if (!loaded.ok) throw new Error(loaded.errors.join('; '));
-    servers.push(await startServer(loaded.config));
-  }
-  return servers;
-}
-
 function randomSuite(
   open: (
     dataDir: string,
@@ -162,7 +129,11 @@ function randomSuite(
       dir = mkdtempSync(path.join(tmpdir(), 'shelfmark-fresh-reads-'));
       target = await open(path.join(dir, 'data'));
       catalogue = await seed(target.databaseUrl, path.join(dir, 'data'));
-      servers = await startTwo(target.databaseUrl, path.join(dir, 'data'), path.join(dir, 'logs'));
+      servers = await startServers(['1', '2'], {
+        databaseUrl: target.databaseUrl,
+        dataDir: path.join(dir, 'data'),
+        logDir: path.join(dir, 'logs'),
+      });
       operator = await target.operator();
     });
     after(async () => {

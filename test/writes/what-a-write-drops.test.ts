@@ -151,6 +151,23 @@ function suite(open: () => Promise<{ databaseUrl?: string; dispose(): Promise<vo
       assert.equal(await available('faust'), 2);
       assert.equal((await get('/personen/goethe')).hit, true, 'and after a return');
 
+      // An edit of what the author's page does not show (the year) keeps it, and the persons
+      // list: the work's links are not rewritten, the author's version not moved (ADR 0103).
+      await get('/personen');
+      const goethe = await server.app.inject({
+        url: '/personen/goethe',
+        headers: { accept: 'application/json' },
+      });
+      await send('PATCH', '/werke/faust', { jahr: 1808 });
+      assert.match((await get('/werke/faust')).body, /"jahr":1808/);
+      assert.equal((await get('/personen/goethe')).hit, true, 'the author’s page stays after a year’s edit');
+      assert.equal((await get('/personen')).hit, true, 'and the persons list');
+      const after = await server.app.inject({
+        url: '/personen/goethe',
+        headers: { accept: 'application/json' },
+      });
+      assert.equal(after.headers.etag, goethe.headers.etag, 'the author’s version did not move');
+
       // What the author's page does show drops it.
       await send('PATCH', '/werke/faust', { titel: 'Faust I' });
       const renamed = await get('/personen/goethe');
