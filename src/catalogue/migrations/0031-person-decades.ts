@@ -172,10 +172,12 @@ export function personDecades({ dialect }: MigrationContext): Migration {
       await sql`create table person_decades (
         person_id integer not null references persons (id) on delete cascade,
         decade integer not null,
-        sort_key text not null,
+        sort_key ${sql.raw(pg ? 'text collate "C"' : 'text')} not null,
         work_count integer not null check (work_count > 0),
         primary key (person_id, decade))`.execute(db);
-      // A decade's persons in list order: one index range per decade (ADR 0102).
+      // A decade's persons in list order: one index range per decade (ADR 0102). The sort key
+      // compares bytewise on PostgreSQL too (`collate "C"`, as persons.sort_key, migration 0001),
+      // or the index's order would not be the list's.
       await sql`create index person_decades_list on person_decades (decade, sort_key, person_id)`.execute(db);
       await sql`insert into person_decades (person_id, decade, sort_key, work_count)
         ${shouldHave(sql`(select id from persons)`)}`.execute(db);

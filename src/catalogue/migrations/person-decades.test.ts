@@ -91,6 +91,20 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         await generateWorks(db, 40);
         await migrateToLatest(database, catalogueMigrations);
         assert.ok((await check(db, 'an upgrade fills the table')) > 0);
+        if (target.dialect === 'postgres') {
+          // The kept keys order as the persons' (bytewise), whatever the database's collation.
+          const { rows } = await sql<{ table_name: string; collation_name: string | null }>`
+            select table_name, collation_name from information_schema.columns
+            where table_schema = current_schema() and column_name = 'sort_key'
+              and table_name in ('persons', 'person_decades') order by table_name`.execute(db);
+          assert.deepEqual(
+            rows.map((r) => [r.table_name, r.collation_name]),
+            [
+              ['person_decades', 'C'],
+              ['persons', 'C'],
+            ],
+          );
+        }
 
         await generateWorks(db, 600); // plain SQL inserts, in batches (as the benchmark loader)
         await check(db, 'bulk insert');

@@ -157,12 +157,18 @@ const groupingOf = (name: FacetName): RawBuilder<FacetRow> =>
  * A person's decades (ADR 0102): those of its live works, one row each in `person_decades`
  * (migration 0031), so a decade counts the persons in `s` with a work of it.
  */
-const personGroupingOf = (name: FacetName): RawBuilder<FacetRow> => {
+const personGroupingOf = (name: FacetName, pg: boolean): RawBuilder<FacetRow> => {
   if (name !== 'dekade') throw new Error(`the persons list has no facet ${name}`);
-  return sql<FacetRow>`select 'dekade' as facet, cast(person_decades.decade as text) as value, null as id,
+  // PostgreSQL may hash-join a scan of the whole table for 100 ids (it did before the table's
+  // first vacuum: 6–30 ms at 50,000 works); a fenced lateral read probes the primary key per id.
+  const decades = pg
+    ? sql`s cross join lateral (select decade from person_decades where person_decades.person_id = s.id
+        offset 0) d`
+    : sql`s join person_decades d on d.person_id = s.id`;
+  return sql<FacetRow>`select 'dekade' as facet, cast(d.decade as text) as value, null as id,
       ${none} as a, ${none} as b, count(*) as n
-    from s join person_decades on person_decades.person_id = s.id
-    group by person_decades.decade`;
+    from ${decades}
+    group by d.decade`;
 };
 
 /**
@@ -171,12 +177,15 @@ const personGroupingOf = (name: FacetName): RawBuilder<FacetRow> => {
  */
 const countingOf = (names: readonly FacetName[], list: FacetedList) =>
   prepare<{ ids: number[] | string }, FacetRow, DB>((db: Kysely<DB>) => {
-    const source =
-      detectDialect(db) === 'postgres'
-        ? sql`select unnest(${param<number[]>('ids')}::int[]) as id`
-        : sql`select value as id from json_each(${param<string>('ids')})`;
+    const pg = detectDialect(db) === 'postgres';
+    const source = pg
+      ? sql`select unnest(${param<number[]>('ids')}::int[]) as id`
+      : sql`select value as id from json_each(${param<string>('ids')})`;
     const statement = sql<FacetRow>`with s(id) as (${source})
-      ${sql.join(names.map(list === 'works' ? groupingOf : personGroupingOf), sql`\n    union all\n    `)}`;
+      ${sql.join(
+        names.map((name) => (list === 'works' ? groupingOf(name) : personGroupingOf(name, pg))),
+        sql`\n    union all\n    `,
+      )}`;
     return { compile: () => statement.compile(db) };
   });
 
