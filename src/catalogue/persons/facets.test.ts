@@ -6,6 +6,7 @@
 // the facet, keeps it in its links, validates and is noindex when filtered.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import type { Principal } from '../../http/resource/types.ts';
 import type { DB } from '../tables.ts';
 import type { PersonPageRequest, WorkFacets } from '../model.ts';
@@ -160,7 +161,21 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       assert.deepEqual(await idsOf(1500), [a.id, b.id]);
       assert.ok(await stores.works.replace(second.id, { titel: 'Früh II', jahr: 1507, personIds: [b.id] }));
       assert.deepEqual(await idsOf(1500), [a.id, b.id], 'a still has its first work');
+      // A year changed is recorded under a subject the persons list's cache declares (ADR 0088).
+      const seq = async () =>
+        Number(
+          (await sql<{ n: number }>`select max(seq) as n from change_log`.execute(database.db)).rows[0]?.n ??
+            0,
+        );
+      const from = await seq();
       assert.ok(await stores.works.replace(work.id, { titel: 'Früh', jahr: 1612, personIds: [b.id] }));
+      const { rows: logged } = await sql<{ subject: string }>`select subject from change_log
+        where seq > ${from}`.execute(database.db);
+      const declared = personsResource(stores.persons).dependsOn!(undefined as never, fakeContext()) ?? [];
+      assert.ok(
+        logged.some((r) => r.subject === 'person-decades' && declared.includes(r.subject)),
+        'the persons list is dropped from the cache',
+      );
       assert.deepEqual(await idsOf(1500), [b.id], 'the author re-linked and the year changed');
       assert.deepEqual(await idsOf(1610), [b.id]);
       assert.ok(await stores.works.delete(second.id));
