@@ -10,7 +10,7 @@
 // depends on Origin, so every resource response says `Vary: Origin`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addVary } from './layer.ts';
-import type { HeaderSource, HeaderTarget } from './header-target.ts';
+import type { HeaderSource, HeaderTarget } from './layer.ts';
 
 export const CORS_READ_METHODS = 'GET, HEAD';
 export const CORS_ALL_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';

@@ -8,7 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { ExtraFormat, Lang, Links, Principal, UnsafeMethod } from '../resource/types.ts';
-import type { Authentication } from '../auth/index.ts';
+import { ANONYMOUS, type Authentication } from '../auth/index.ts';
 import { bodyTypeOf, parseMediaType, type MediaType } from '../body/index.ts';
 import {
   chooseErrorFormat,
@@ -22,15 +22,6 @@ import { createLinks, requestBase, type PublicBase } from '../links/links.ts';
 import { resolveUrl, type ResolvedUrl } from '../rewrite/resolve.ts';
 import { headerValue, type Layer } from './layer.ts';
 import type { KeptCapture, KeptLookup } from './kept-response.ts';
-
-/** No authentication configured, or nobody authenticated. */
-const NOBODY: Authentication = {
-  principal: null,
-  via: null,
-  session: null,
-  logUser: undefined,
-  failure: null,
-};
 
 export class RequestState {
   readonly layer: Layer;
@@ -148,9 +139,9 @@ export class RequestState {
       if (result.logUser !== undefined) this.accessUser = result.logUser;
       return result;
     }
-    if (!authenticate) return NOBODY;
+    if (!authenticate) return ANONYMOUS;
     const principal = await authenticate(request);
-    return principal ? { ...NOBODY, principal } : NOBODY;
+    return principal ? { ...ANONYMOUS, principal } : ANONYMOUS;
   }
 
   /** True the first time `error` is reported for this request (a failing error page reports too). */

@@ -137,7 +137,8 @@ export interface Authenticator {
   checkPassword(username: string, password: string, address: string): Promise<LoginResult>;
 }
 
-const ANONYMOUS: Authentication = {
+/** Nobody authenticated (also: no authentication configured). */
+export const ANONYMOUS: Authentication = {
   principal: null,
   via: null,
   session: null,

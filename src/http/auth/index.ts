@@ -1,6 +1,6 @@
 export { parseBasic, BASIC_CHALLENGE } from './basic.ts';
 export type { BasicCredentials } from './basic.ts';
-export { createAuthenticator } from './authenticator.ts';
+export { ANONYMOUS, createAuthenticator } from './authenticator.ts';
 export type {
   AccountRecord,
   AuthFailure,
