@@ -98,12 +98,12 @@ function sessionControl(
       // The same session, so the same record and the same end: a password change does not
       // lengthen it (its record expires with the first cookie).
       const nowMs = auth.now();
-      const left =
+      const ttlSeconds =
         asking.sessionExpires === null ? undefined : asking.sessionExpires - Math.floor(nowMs / 1000);
       auth.cookies.set(reply, asking.user.id, nowMs, overHttps(), {
         epoch,
         id: asking.sessionId,
-        ...(left !== undefined && { ttlSeconds: left }),
+        ttlSeconds,
       });
     },
   };

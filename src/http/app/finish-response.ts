@@ -4,7 +4,7 @@
 // carries (docs/lifecycle.md, stage 9).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compress, encodedEtag } from '../compression/index.ts';
-import { keepResponse, representationHeaders } from './kept-response.ts';
+import { representationHeaders } from './kept-response.ts';
 import { addVary, type HeaderSource, type HeaderTarget, type Layer } from './layer.ts';
 import type { RequestState } from './request-state.ts';
 import { codingFor } from './respond.ts';
@@ -151,6 +151,15 @@ export function finishResponse(
   // answers get here too), kept only once those are set without fault.
   const headers = kept && keptCapture ? representationHeaders(request, reply, sent) : undefined;
   finishHeaders(layer, state, request, reply);
-  if (headers && layer.cache) keepResponse(layer.cache, kept!, keptCapture!, headers, sent as Buffer);
+  if (headers && layer.cache) {
+    const { key, prepared } = keptCapture!;
+    const { lastModified, expiresAt } = prepared;
+    layer.cache.setWire(kept!.requestKey, key, kept!.version, {
+      headers,
+      payload: sent as Buffer,
+      lastModified,
+      expiresAt,
+    });
+  }
   return sent;
 }

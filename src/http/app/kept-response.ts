@@ -9,10 +9,10 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedRepresentation, RepresentationCache, WireResponse } from '../cache/index.ts';
+import type { CachedRepresentation } from '../cache/index.ts';
 import { lastModifiedToSend } from '../conditional/conditional.ts';
 import type { TrustFunction } from '../links/links.ts';
-import type { Layer } from './layer.ts';
+import { sendBody, type Layer } from './layer.ts';
 import type { RequestState } from './request-state.ts';
 
 /**
@@ -95,19 +95,6 @@ export interface KeptCapture {
   readonly prepared: CachedRepresentation;
 }
 
-function answerKept(state: RequestState, reply: FastifyReply, wire: WireResponse): void {
-  for (const [name, value] of wire.headers) reply.header(name, value);
-  const lastModified = lastModifiedToSend(wire.lastModified, state.layer.clock());
-  if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
-  reply.code(200);
-  if (state.raw.method !== 'HEAD') {
-    reply.send(wire.payload);
-    return;
-  }
-  reply.header('Content-Length', String(wire.payload.byteLength));
-  reply.send();
-}
-
 /**
  * The early exit, in the first stage: answers a keyed request from its kept response and returns
  * true, or records the version it read (state.kept) and returns false — the request goes on
@@ -117,6 +104,7 @@ function answerKept(state: RequestState, reply: FastifyReply, wire: WireResponse
 export function answeredFromKept(
   layer: Layer,
   state: RequestState,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): boolean | Promise<boolean> {
   const cache = layer.cache;
@@ -125,9 +113,13 @@ export function answeredFromKept(
   const requestKey = requestKeyOf(state.raw, state.originalUrl, layer.trust);
   if (requestKey === undefined) return false;
   const at = (version: string): boolean => {
-    const wire = cache.getWire(requestKey, version, layer.clock());
+    const now = layer.clock();
+    const wire = cache.getWire(requestKey, version, now);
     if (wire) {
-      answerKept(state, reply, wire);
+      for (const [name, value] of wire.headers) reply.header(name, value);
+      const lastModified = lastModifiedToSend(wire.lastModified, now);
+      if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
+      sendBody(request, reply.code(200), wire.payload);
       return true;
     }
     state.kept = { requestKey, version };
@@ -163,21 +155,4 @@ export function representationHeaders(
     else headers.push([name, String(value)]);
   }
   return headers;
-}
-
-/** Keeps a keyed GET's response (its representation headers and bytes) for answeredFromKept. */
-export function keepResponse(
-  cache: RepresentationCache,
-  lookup: KeptLookup,
-  capture: KeptCapture,
-  headers: readonly (readonly [string, string])[],
-  payload: Buffer,
-): void {
-  const wire = {
-    headers,
-    payload,
-    lastModified: capture.prepared.lastModified,
-    expiresAt: capture.prepared.expiresAt,
-  };
-  cache.setWire(lookup.requestKey, capture.key, lookup.version, wire);
 }

@@ -167,7 +167,7 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
     let answered: boolean | Promise<boolean>;
     try {
       const state = stateOf(layer, request);
-      answered = refuseUnservable(state, reply, closing) || answeredFromKept(layer, state, reply);
+      answered = refuseUnservable(state, reply, closing) || answeredFromKept(layer, state, request, reply);
     } catch (error) {
       done(error as Error);
       return;

@@ -82,7 +82,10 @@ export interface AuthenticatorOptions {
    * name costs as much time as a wrong password. */
   readonly dummyHash?: string;
   readonly now?: () => number;
-  /** Awaited when a failure fills a limit, before the failure is answered (options.ts). */
+  /**
+   * Awaited when a failed log-in fills a limit, before the failure is answered: the application
+   * moves its cache version, so no Basic answer kept before is served while the limit holds (ADR 0069).
+   */
   readonly onLimitReached?: () => Promise<void>;
 }
 
