@@ -3,7 +3,7 @@
 export { createResourceApp } from './app/create-app.ts';
 export type { ResourceAppOptions } from './app/options.ts';
 export { requestPrincipal, requestLinks, accessUser } from './app/request-state.ts';
-export { prepareFixed, sendFixed } from './app/respond.ts';
+export { prepareFixed, sendPrepared } from './app/respond.ts';
 export { RepresentationCache, type CachedRepresentation } from './cache/index.ts';
 export { createLinks, parseBase } from './links/index.ts';
 export * from './resource/types.ts';

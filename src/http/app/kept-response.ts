@@ -1,11 +1,8 @@
-// Kept responses, the pipeline's early exit (ADR 0071). An anonymous or Basic GET or HEAD whose
-// every answer-shaping field equals an earlier request's, at the same database version, is
-// answered in the first stage with the representation headers and bytes the dispatcher produced
-// for that earlier request — without authentication, body, context or handler; the finishing
-// stage (onSend) and everything after it run for it as for every other answer. What the later
-// stages would have done with such a request cannot differ: the request key holds every request
-// field the answer depends on, and a request carrying any field the key leaves out (a session,
-// conditionals, a body …) has no key and goes through every stage.
+// Kept responses, the pipeline's early exit (ADR 0071). An anonymous or Basic GET/HEAD whose
+// every answer-shaping field equals an earlier request's, at the same database version, gets that
+// request's representation headers and bytes in the first stage — no authentication, body or
+// handler; `finish` and what follows run as for every answer. A request carrying a field the key
+// leaves out (a session, conditionals, a body …) has no key and passes every stage.
 import { hash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -31,14 +31,10 @@ const VARIANTS: readonly (readonly [Format, Lang])[] = [
   ['json', 'en'],
 ];
 
-function variantContext(ctx: RequestContext, format: Format, lang: Lang): RequestContext {
-  return { ...ctx, format, lang };
-}
-
 /** The strong ETags of every representation of `rep` the layer could have sent. */
 export function variantEtags(rep: AnyRepresentation, ctx: RequestContext): string[] {
   const tags = VARIANTS.map(([format, lang]) =>
-    etagOf(renderRepresentation(rep as Representation<unknown>, variantContext(ctx, format, lang))),
+    etagOf(renderRepresentation(rep as Representation<unknown>, { ...ctx, format, lang })),
   );
   return [...new Set(tags)];
 }
@@ -46,7 +42,7 @@ export function variantEtags(rep: AnyRepresentation, ctx: RequestContext): strin
 /** The form version token: the JSON representation's ETag without its quotes. */
 export function versionOf(rep: AnyRepresentation, ctx: RequestContext): string {
   return etagOf(
-    renderRepresentation(rep as Representation<unknown>, variantContext(ctx, 'json', 'de')),
+    renderRepresentation(rep as Representation<unknown>, { ...ctx, format: 'json', lang: 'de' }),
   ).slice(1, -1);
 }
 

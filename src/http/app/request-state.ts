@@ -1,10 +1,7 @@
 // Everything the layer knows about one request, in one object (ADR 0038, 0071): created in
-// rewriteUrl — the first moment Fastify shows us a request, before routing — and handed to the
-// request in the first stage (`request.state`), where every later stage, the handler's context
-// and the error handler take it from. The one lookup by IncomingMessage is for what sees only
-// the raw request: rewriteUrl's hand-over and the http server's access log (%u). Each fact is
-// computed once, when first asked for: a successful request never chooses an error format, a
-// GET never parses a Content-Type, an anonymous request without security never authenticates.
+// rewriteUrl, before routing, and handed to the request in `start` (`request.state`). Only the
+// raw-request callers (rewriteUrl's hand-over, the access log's %u) look it up by the
+// IncomingMessage. Each fact is computed once, when first asked for.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { ExtraFormat, Lang, Links, Principal, UnsafeMethod } from '../resource/types.ts';

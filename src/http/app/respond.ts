@@ -159,7 +159,7 @@ export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   prepared: CachedRepresentation,
-  method: string,
+  method: string = request.method,
   status = 200,
 ): FastifyReply {
   // The layer's clock; a request the layer never saw (none of its routes) has only the system's.
@@ -180,15 +180,6 @@ export function prepareFixed(
 ): CachedRepresentation {
   const body = Buffer.from(text);
   return { body, etag: etagOf(body), lastModified: undefined, contentType, headers, compressed: {} };
-}
-
-/** Sends a fixed body prepared by prepareFixed (GET or HEAD). */
-export function sendFixed(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fixed: CachedRepresentation,
-): FastifyReply {
-  return sendPrepared(request, reply, fixed, request.method);
 }
 
 function sendRepresentation(

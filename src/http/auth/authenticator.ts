@@ -1,16 +1,8 @@
-// Who is asking? HTTP Basic first (API clients send it on every request), then the session
-// cookie. Framework-free: the Fastify glue is in app/pipeline.ts. Account storage and password hashing
-// are the application's, passed in as functions (src/http knows no SQL).
-//
-// A password check (Basic or the log-in form), in this order (docs/decisions/0034, 0035):
-//   1. the user name is normalised once (username.ts), for the lookup and the counters alike;
-//   2. both limiters are asked — per (account, address) and per address — and a limited
-//      attempt is refused before any hashing;
-//   3. a credential verified within the last minute (credential-cache.ts) is accepted without
-//      hashing, as long as the account's stored hash and session epoch are still the ones it
-//      was verified against and the account is not locked;
-//   4. otherwise the verification gate bounds concurrent hashing per address, the limiters are
-//      asked again (a flood may have become limited while waiting), and the password is hashed.
+// Who is asking? HTTP Basic first, then the session cookie. Framework-free; account storage and
+// password hashing are the application's (src/http knows no SQL). A password check (ADR 0034,
+// 0035): the name normalised once; both limiters asked before any hashing; a credential
+// verified within the last minute accepted while the account's hash, epoch and lock are
+// unchanged; else the verification gate, the limiters again, and the hash.
 import type { Principal } from '../resource/types.ts';
 import type { Session, SessionCodec } from '../session/index.ts';
 import { parseBasic } from './basic.ts';

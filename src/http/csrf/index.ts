@@ -1,3 +1,1 @@
-export { createCsrfGuard } from './guard.ts';
-export type { CsrfGuard } from './guard.ts';
-export { DEFAULT_CSRF_MAX_AGE } from './token.ts';
+export { createCsrfGuard, DEFAULT_CSRF_MAX_AGE, type CsrfGuard } from './guard.ts';
