@@ -43,18 +43,6 @@ export function allowOf(resource: ResourceDefinition, at?: readonly HandlerMetho
     .join(', ');
 }
 
-/** OPTIONS: Allow, and for a resource that takes PATCH what it takes (RFC 5789 §3.1). */
-function options(
-  resource: ResourceDefinition,
-  allow: string,
-  reply: FastifyReply,
-  at: readonly HandlerMethod[] | undefined,
-): FastifyReply {
-  reply.code(204).header('Allow', allow);
-  if (resource.methods.PATCH && (!at || at.includes('PATCH'))) reply.header('Accept-Patch', ACCEPT_PATCH);
-  return reply.send();
-}
-
 function handlerFor(
   resource: ResourceDefinition,
   method: string,
@@ -154,7 +142,10 @@ export function dispatcher(layer: Layer, resource: ResourceDefinition): RouteHan
     if (method === 'OPTIONS') {
       // A browser's CORS preflight (cors.ts): reads from anywhere, more from configured origins.
       if (resource.methods.GET !== undefined) layer.cors.answerPreflight(request, reply);
-      return options(resource, allow, reply, at);
+      reply.code(204).header('Allow', allow);
+      // For a resource that takes PATCH, what it takes (RFC 5789 §3.1).
+      if (resource.methods.PATCH && (!at || at.includes('PATCH'))) reply.header('Accept-Patch', ACCEPT_PATCH);
+      return reply.send();
     }
     const handler = handlerFor(resource, method, at);
     if (!handler) {

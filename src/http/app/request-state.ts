@@ -168,11 +168,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The request's state for the first stage to hand over. A request Fastify refused before
- * rewriteUrl ran (none today) gets one here that resolves to not-found, so error answers still
- * have links and a format.
- */
+/** The request's state; one Fastify refused before rewriteUrl ran gets a not-found one here. */
 export function stateOf(layer: Layer, request: FastifyRequest): RequestState {
   // Fastify's decorator leaves the slot null until the first stage fills it.
   const handed = request.state as RequestState | null;
@@ -189,20 +185,13 @@ export function accessUser(raw: IncomingMessage): string | undefined {
   return states.get(raw)?.accessUser;
 }
 
-/**
- * The authenticated user of a request, or null (anonymous, or an app without authentication),
- * for the application's plain Fastify routes (registered by `configure`): the same answer as
- * ctx.user. A failed Basic attempt never reaches a route: the preHandler answers 401 first.
- */
+/** For the application's plain routes (`configure`): the same user as ctx.user, or null. */
 export async function requestPrincipal(request: FastifyRequest): Promise<Principal | null> {
   const state = request.state as RequestState | null;
   return state ? (await state.authentication(request)).principal : null;
 }
 
-/**
- * The request's links (public base; behind a trusted proxy its forwarded scheme and host), for
- * the application's plain Fastify routes: the same as ctx.links. Undefined outside the layer.
- */
+/** For the application's plain routes: the same links as ctx.links; undefined outside the layer. */
 export function requestLinks(request: FastifyRequest): Links | undefined {
   return (request.state as RequestState | null)?.links;
 }

@@ -182,19 +182,6 @@ export function prepareFixed(
   return { body, etag: etagOf(body), lastModified: undefined, contentType, headers, compressed: {} };
 }
 
-function sendRepresentation(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  outcome: Extract<Outcome, { type: 'representation' }>,
-  rc: RespondContext,
-): FastifyReply {
-  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
-  const status = outcome.status ?? 200;
-  if (status === 201 && outcome.location !== undefined)
-    reply.header('Location', headerUrl(rc.ctx.links.absolute(outcome.location)));
-  return sendPrepared(request, reply, prepared, rc.ctx.method, status);
-}
-
 export function respond(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -202,8 +189,13 @@ export function respond(
   rc: RespondContext,
 ): FastifyReply {
   switch (outcome.type) {
-    case 'representation':
-      return sendRepresentation(request, reply, outcome, rc);
+    case 'representation': {
+      const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
+      const status = outcome.status ?? 200;
+      if (status === 201 && outcome.location !== undefined)
+        reply.header('Location', headerUrl(rc.ctx.links.absolute(outcome.location)));
+      return sendPrepared(request, reply, prepared, rc.ctx.method, status);
+    }
     case 'redirect': {
       // A moved resource keeps the format the client chose by suffix; a 303 names another resource.
       const keepSuffix = rc.suffix !== null && outcome.status !== 303;

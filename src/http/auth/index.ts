@@ -1,4 +1,4 @@
-export { ANONYMOUS, createAuthenticator } from './authenticator.ts';
+export { ANONYMOUS, authenticationError, createAuthenticator, tooManyAttempts } from './authenticator.ts';
 export type {
   AccountRecord,
   AuthenticatorOptions,
@@ -11,4 +11,3 @@ export { MemoryLoginLimiter } from './rate-limit.ts';
 export { VerificationGate } from './verification-gate.ts';
 export { CredentialCache } from './credential-cache.ts';
 export type { LoginLimiter, LimitVerdict } from './rate-limit.ts';
-export { authenticationError, tooManyAttempts } from './errors.ts';
