@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { prepareFixed, sendFixed } from '../http/index.ts';
+import { prepareFixed, sendPrepared } from '../http/index.ts';
 import type { CachedRepresentation } from '../http/index.ts';
 import type { PersonStore } from './model.ts';
 import { initialsOfName, initialsOfSlug, portraitSvg, silhouetteSvg } from './portraits/index.ts';
@@ -22,7 +22,7 @@ export interface CatalogueRouteOptions {
 
 /**
  * A fixed body with a strong ETag, answering If-None-Match with 304 (weak comparison, RFC 9110
- * §13.1.2), compressed like representations (the layer's sendFixed; prepared once, so each
+ * §13.1.2), compressed like representations (the layer's sendPrepared; prepared once, so each
  * coding is compressed once).
  */
 function fixed(body: string, type: string, maxAge: number): CachedRepresentation {
@@ -49,8 +49,8 @@ export async function registerCatalogueRoutes(
   for (const name of SCHEMA_NAMES) {
     const xsd = fixed(readSchema(name, 'xsd'), 'application/xml; charset=utf-8', 86400);
     const json = fixed(readSchema(name, 'json'), 'application/schema+json; charset=utf-8', 86400);
-    get(app, `/schema/${name}.xsd`, (req, reply) => sendFixed(req, reply, xsd));
-    get(app, `/schema/${name}.json`, (req, reply) => sendFixed(req, reply, json));
+    get(app, `/schema/${name}.xsd`, (req, reply) => sendPrepared(req, reply, xsd));
+    get(app, `/schema/${name}.json`, (req, reply) => sendPrepared(req, reply, json));
   }
 
   const css = fixed(
@@ -58,16 +58,16 @@ export async function registerCatalogueRoutes(
     'text/css; charset=utf-8',
     3600,
   );
-  get(app, '/static/shelfmark.css', (req, reply) => sendFixed(req, reply, css));
+  get(app, '/static/shelfmark.css', (req, reply) => sendPrepared(req, reply, css));
 
   // The error log's live updates: a file, because the Content-Security-Policy forbids inline script.
   const liveScript = fixed(LIVE_SCRIPT, 'text/javascript; charset=utf-8', 3600);
-  get(app, LIVE_SCRIPT_PATH, (req, reply) => sendFixed(req, reply, liveScript));
+  get(app, LIVE_SCRIPT_PATH, (req, reply) => sendPrepared(req, reply, liveScript));
 
   const silhouette = fixed(silhouetteSvg(), 'image/svg+xml', 86400);
   get(app, '/bilder/:file', async (req, reply) => {
     const file = (req.params as { file: string }).file;
-    if (file === 'standard.svg') return sendFixed(req, reply, silhouette);
+    if (file === 'standard.svg') return sendPrepared(req, reply, silhouette);
     const slug = PORTRAIT_FILE.exec(file)?.[1];
     if (slug === undefined || !isValidSlug(slug)) throw notFound();
     let initials = initialsOfSlug(slug);
@@ -83,6 +83,6 @@ export async function registerCatalogueRoutes(
       if ('movedTo' in found) return reply.redirect(`${encodeURIComponent(found.movedTo)}.svg`, 301);
       initials = initialsOfName(found.found.vorname, found.found.nachname);
     }
-    return sendFixed(req, reply, fixed(portraitSvg(slug, initials), 'image/svg+xml', 3600));
+    return sendPrepared(req, reply, fixed(portraitSvg(slug, initials), 'image/svg+xml', 3600));
   });
 }

@@ -4,7 +4,7 @@
 // built per request from its public base (behind a trusted proxy the forwarded host), sent with
 // an ETag (304) and cacheable for an hour.
 import type { FastifyInstance } from 'fastify';
-import { prepareFixed, requestLinks, sendFixed, XML_DECLARATION } from '../../http/index.ts';
+import { prepareFixed, requestLinks, sendPrepared, XML_DECLARATION } from '../../http/index.ts';
 import type { Links } from '../../http/resource/types.ts';
 import { xml } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
@@ -48,7 +48,7 @@ export function registerOpenSearchRoute(app: FastifyInstance): void {
         ['Cache-Control', 'public, max-age=3600'],
         ['X-Content-Type-Options', 'nosniff'],
       ]);
-      return sendFixed(request, reply, body);
+      return sendPrepared(request, reply, body);
     },
   });
 }

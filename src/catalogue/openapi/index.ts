@@ -1,7 +1,7 @@
 // GET /openapi.json (ADR 0057): a plain route outside negotiation (passthrough, so `.json` is
 // part of the name), sent like the /schema/ files: public, cacheable, one strong ETag.
 import type { FastifyInstance } from 'fastify';
-import { prepareFixed, requestLinks, sendFixed, type CachedRepresentation } from '../../http/index.ts';
+import { prepareFixed, requestLinks, sendPrepared, type CachedRepresentation } from '../../http/index.ts';
 import type { ResourceDefinition } from '../../http/resource/types.ts';
 import { SESSION_COOKIE } from '../../http/session/index.ts';
 import { openApiDocument } from './document.ts';
@@ -26,7 +26,7 @@ export function registerOpenApiRoute(app: FastifyInstance, resources: readonly R
           ['X-Content-Type-Options', 'nosniff'],
         ]);
       }
-      return sendFixed(request, reply, prepared);
+      return sendPrepared(request, reply, prepared);
     },
   });
 }

@@ -27,24 +27,8 @@ export function createLayerAuth(
   clock: () => number,
 ): LayerAuth {
   const now = config.now ?? clock;
-  const sessions = createSessionCodec({
-    secrets: config.secrets,
-    ...(config.sessionTtlSeconds !== undefined && { ttlSeconds: config.sessionTtlSeconds }),
-  });
-  const authenticator = createAuthenticator({
-    findUser: config.findUser,
-    findUserById: config.findUserById,
-    verifyPassword: config.verifyPassword,
-    sessions,
-    now,
-    ...(config.sessionRecords !== undefined && { sessionRecords: config.sessionRecords }),
-    ...(config.limiter !== undefined && { limiter: config.limiter }),
-    ...(config.addressLimiter !== undefined && { addressLimiter: config.addressLimiter }),
-    ...(config.gate !== undefined && { gate: config.gate }),
-    ...(config.credentialCache !== undefined && { credentialCache: config.credentialCache }),
-    ...(config.dummyHash !== undefined && { dummyHash: config.dummyHash }),
-    ...(config.onLimitReached !== undefined && { onLimitReached: config.onLimitReached }),
-  });
+  const sessions = createSessionCodec({ secrets: config.secrets, ttlSeconds: config.sessionTtlSeconds });
+  const authenticator = createAuthenticator({ ...config, sessions, now });
   const maxAge = config.csrfMaxAgeSeconds ?? DEFAULT_CSRF_MAX_AGE;
   const csrf = createCsrfGuard({
     secrets: config.secrets,

@@ -5,6 +5,7 @@ import { createResourceApp } from './create-app.ts';
 import { RepresentationCache } from '../cache/index.ts';
 import { html } from '../representation/markup.ts';
 import type { Principal, ResourceDefinition, View } from '../resource/types.ts';
+import { versionFeed } from '../../../test/kit/http/version-feed.ts';
 
 interface Model {
   readonly name: string;
@@ -24,7 +25,10 @@ const USERS: Record<string, Principal> = {
 
 async function appWithCache(cacheable: boolean) {
   const state = { name: 'Goethe', version: 1, calls: 0 };
-  const cache = new RepresentationCache({ maxBytes: 1 << 20, version: async () => state.version });
+  const cache = new RepresentationCache({
+    maxBytes: 1 << 20,
+    changes: versionFeed(async () => state.version),
+  });
   const thing: ResourceDefinition = {
     name: 'thing',
     path: '/thing',

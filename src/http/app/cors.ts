@@ -1,16 +1,10 @@
-// CORS (ADR 0056). Public reads: a browser app on any origin may GET/HEAD every resource's
-// JSON (or XML, HTML) — without credentials. `Access-Control-Allow-Origin: *` never lets a
-// browser read a response to a request that carried cookies or Basic credentials (Fetch
-// standard: `*` and credentials mode "include" fail together), so what another origin can read
-// is exactly what an anonymous client gets.
-// Configured origins (`SHELFMARK_CORS_ORIGINS`): the operator's own front ends may also write
-// and read private resources with credentials. They get their origin echoed with
-// `Access-Control-Allow-Credentials: true`, a preflight for every method, and the CSRF origin
-// check accepts them (a session-cookie write still needs the CSRF token). The answer then
-// depends on Origin, so every resource response says `Vary: Origin`.
+// CORS (ADR 0056). Public reads from any origin without credentials (`*`: a browser never lets a
+// credentialed request read it, so other origins see what anonymous clients get). Configured
+// origins (`SHELFMARK_CORS_ORIGINS`) get their origin echoed with credentials, every method, and
+// the CSRF origin check accepts them; every resource response then says `Vary: Origin`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addVary } from './layer.ts';
-import type { HeaderSource, HeaderTarget } from './header-target.ts';
+import type { HeaderSource, HeaderTarget } from './layer.ts';
 
 export const CORS_READ_METHODS = 'GET, HEAD';
 export const CORS_ALL_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';

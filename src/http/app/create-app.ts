@@ -76,17 +76,14 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
   await registerPipeline(app, layer);
 
   const schemas = problemSchemas();
-  // HEAD too: exposeHeadRoutes is off (the dispatcher answers HEAD for resources itself).
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/schema/problem.xsd',
-    handler: (_request, reply) => reply.type('application/xml; charset=utf-8').send(schemas.xsd),
-  });
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/schema/problem.json',
-    handler: (_request, reply) => reply.type('application/schema+json; charset=utf-8').send(schemas.json),
-  });
+  const schemaTypes = { xsd: 'application/xml', json: 'application/schema+json' } as const;
+  for (const ext of ['xsd', 'json'] as const)
+    // HEAD too: exposeHeadRoutes is off (the dispatcher answers HEAD for resources itself).
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `/schema/problem.${ext}`,
+      handler: (_request, reply) => reply.type(`${schemaTypes[ext]}; charset=utf-8`).send(schemas[ext]),
+    });
   if (o.health !== undefined) registerHealthRoute(app, o.health);
   for (const resource of o.resources) {
     // The route's resource, for the pre-parse authorization (refuse-unread.ts).

@@ -11,6 +11,7 @@ import { RepresentationCache } from '../cache/index.ts';
 import { compileTrust } from '../links/links.ts';
 import { html } from '../representation/markup.ts';
 import type { ResourceDefinition, View } from '../resource/types.ts';
+import { versionFeed } from '../../../test/kit/http/version-feed.ts';
 
 function request(method: string, headers: Record<string, string>, remoteAddress = '192.0.2.1') {
   return { method, headers, socket: { remoteAddress } } as unknown as IncomingMessage;
@@ -116,7 +117,7 @@ async function serve(t: TestContext, options: Options = {}) {
     }
     return state.down ? Promise.reject(new Error('connection terminated')) : Promise.resolve(state.version);
   };
-  const cache = new RepresentationCache({ maxBytes: 1 << 20, version: readVersion });
+  const cache = new RepresentationCache({ maxBytes: 1 << 20, changes: versionFeed(readVersion) });
   const thing: ResourceDefinition = {
     name: 'thing',
     path: '/thing',

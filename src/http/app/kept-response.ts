@@ -1,18 +1,15 @@
-// Kept responses, the pipeline's early exit (ADR 0071). An anonymous or Basic GET or HEAD whose
-// every answer-shaping field equals an earlier request's, at the same database version, is
-// answered in the first stage with the representation headers and bytes the dispatcher produced
-// for that earlier request — without authentication, body, context or handler; the finishing
-// stage (onSend) and everything after it run for it as for every other answer. What the later
-// stages would have done with such a request cannot differ: the request key holds every request
-// field the answer depends on, and a request carrying any field the key leaves out (a session,
-// conditionals, a body …) has no key and goes through every stage.
+// Kept responses, the pipeline's early exit (ADR 0071). An anonymous or Basic GET/HEAD whose
+// every answer-shaping field equals an earlier request's, at the same database version, gets that
+// request's representation headers and bytes in the first stage — no authentication, body or
+// handler; `finish` and what follows run as for every answer. A request carrying a field the key
+// leaves out (a session, conditionals, a body …) has no key and passes every stage.
 import { hash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedRepresentation, RepresentationCache, WireResponse } from '../cache/index.ts';
+import type { CachedRepresentation } from '../cache/index.ts';
 import { lastModifiedToSend } from '../conditional/conditional.ts';
 import type { TrustFunction } from '../links/links.ts';
-import type { Layer } from './layer.ts';
+import { sendBody, type Layer } from './layer.ts';
 import type { RequestState } from './request-state.ts';
 
 /**
@@ -95,19 +92,6 @@ export interface KeptCapture {
   readonly prepared: CachedRepresentation;
 }
 
-function answerKept(state: RequestState, reply: FastifyReply, wire: WireResponse): void {
-  for (const [name, value] of wire.headers) reply.header(name, value);
-  const lastModified = lastModifiedToSend(wire.lastModified, state.layer.clock());
-  if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
-  reply.code(200);
-  if (state.raw.method !== 'HEAD') {
-    reply.send(wire.payload);
-    return;
-  }
-  reply.header('Content-Length', String(wire.payload.byteLength));
-  reply.send();
-}
-
 /**
  * The early exit, in the first stage: answers a keyed request from its kept response and returns
  * true, or records the version it read (state.kept) and returns false — the request goes on
@@ -117,6 +101,7 @@ function answerKept(state: RequestState, reply: FastifyReply, wire: WireResponse
 export function answeredFromKept(
   layer: Layer,
   state: RequestState,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): boolean | Promise<boolean> {
   const cache = layer.cache;
@@ -125,9 +110,13 @@ export function answeredFromKept(
   const requestKey = requestKeyOf(state.raw, state.originalUrl, layer.trust);
   if (requestKey === undefined) return false;
   const at = (version: string): boolean => {
-    const wire = cache.getWire(requestKey, version, layer.clock());
+    const now = layer.clock();
+    const wire = cache.getWire(requestKey, version, now);
     if (wire) {
-      answerKept(state, reply, wire);
+      for (const [name, value] of wire.headers) reply.header(name, value);
+      const lastModified = lastModifiedToSend(wire.lastModified, now);
+      if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
+      sendBody(request, reply.code(200), wire.payload);
       return true;
     }
     state.kept = { requestKey, version };
@@ -163,21 +152,4 @@ export function representationHeaders(
     else headers.push([name, String(value)]);
   }
   return headers;
-}
-
-/** Keeps a keyed GET's response (its representation headers and bytes) for answeredFromKept. */
-export function keepResponse(
-  cache: RepresentationCache,
-  lookup: KeptLookup,
-  capture: KeptCapture,
-  headers: readonly (readonly [string, string])[],
-  payload: Buffer,
-): void {
-  const wire = {
-    headers,
-    payload,
-    lastModified: capture.prepared.lastModified,
-    expiresAt: capture.prepared.expiresAt,
-  };
-  cache.setWire(lookup.requestKey, capture.key, lookup.version, wire);
 }

@@ -1,5 +1,5 @@
 // The configuration every part of the running layer needs, resolved once at start-up.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { headerUrl } from '../links/header-url.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Format, Principal } from '../resource/types.ts';
@@ -12,7 +12,6 @@ import type { RepresentationCache } from '../cache/index.ts';
 import type { ErrorLog } from '../../logging/index.ts';
 import type { RefusalLog } from './refusal-log.ts';
 import type { CorsPolicy } from './cors.ts';
-import type { HeaderTarget } from './header-target.ts';
 
 export interface Layer {
   readonly base: PublicBase;
@@ -42,6 +41,24 @@ export interface Layer {
   readonly clock: () => number;
 }
 
+/** The parts of Fastify's reply the header functions use (their unit tests need no whole reply). */
+export interface HeaderTarget {
+  readonly statusCode: number;
+  header(name: string, value: string): unknown;
+  getHeader(name: string): HeaderValue;
+  hasHeader(name: string): boolean;
+  removeHeader(name: string): unknown;
+  getHeaders(): Record<string, HeaderValue>;
+}
+type HeaderValue = number | string | string[] | undefined;
+
+/** The parts of Fastify's request the header functions read (cookies: @fastify/cookie's). */
+export interface HeaderSource {
+  readonly method: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly cookies?: Record<string, string | undefined>;
+}
+
 /** A request header as one string: repeated fields joined with `, ` (RFC 9110 §5.3). */
 export function headerValue(
   headers: Readonly<Record<string, string | string[] | undefined>>,
@@ -52,11 +69,6 @@ export function headerValue(
 }
 
 /** `Vary: Accept` when the Accept header chose the format; `Accept-Language` for every HTML body. */
-export function setVary(reply: HeaderTarget, source: FormatSource, format: Format): void {
-  const vary = varyOf(source, format);
-  if (vary !== undefined) reply.header('Vary', vary);
-}
-
 export function varyOf(source: FormatSource, format: Format): string | undefined {
   const vary = [source === 'accept' && 'Accept', format === 'html' && 'Accept-Language'].filter(Boolean);
   return vary.length > 0 ? vary.join(', ') : undefined;

@@ -2,41 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
 import type { Principal, ResourceDefinition, RewriteRule } from '../resource/types.ts';
 import type { ErrorPage } from '../errors/error-page.ts';
-import type {
-  AccountRecord,
-  CredentialCache,
-  LoginLimiter,
-  SessionRecords,
-  VerificationGate,
-} from '../auth/index.ts';
+import type { AuthenticatorOptions } from '../auth/index.ts';
 import type { RepresentationCache } from '../cache/index.ts';
 import type { HealthOptions } from '../health/index.ts';
 import type { ErrorLog } from '../../logging/index.ts';
 
-/** Sessions, HTTP Basic, CSRF and log-in (docs/access.md). Account storage is the application's. */
-export interface SecurityConfig {
+/**
+ * Sessions, HTTP Basic, CSRF and log-in (docs/access.md): the authenticator's options (account
+ * storage and password hashing are the application's) but the session codec, which the layer makes.
+ */
+export interface SecurityConfig extends Omit<AuthenticatorOptions, 'sessions'> {
   /** Signing secrets for session cookies and CSRF tokens, newest first (rotation). */
   readonly secrets: readonly string[];
-  findUser(username: string): Promise<AccountRecord | null>;
-  findUserById(id: number): Promise<AccountRecord | null>;
-  /** Server-side session records: log-out ends a session everywhere (ADR 0076). Absent: stateless cookies. */
-  readonly sessionRecords?: SessionRecords;
-  verifyPassword(password: string, hash: string): Promise<boolean>;
-  /** A hash of some random password, checked for unknown names (same timing as a wrong password). */
-  readonly dummyHash?: string;
-  /** Failed-login limiter (default: in memory, 5 failures per 15 minutes per account and address). */
-  readonly limiter?: LoginLimiter;
-  /** Failures per address, whatever the account (default: in memory, 50 per 15 minutes). */
-  readonly addressLimiter?: LoginLimiter;
-  /** Bounds concurrent password hashing per address (default: 2 running, 16 waiting). */
-  readonly gate?: VerificationGate;
-  /** Verified Basic credentials remembered briefly (default: 60 s, 10,000 entries). */
-  readonly credentialCache?: CredentialCache;
-  /**
-   * Called (and awaited) when a failed log-in fills a limit: the application moves its cache
-   * version, so no Basic answer kept before is served while the limit holds (ADR 0069).
-   */
-  readonly onLimitReached?: () => Promise<void>;
   readonly sessionTtlSeconds?: number;
   readonly csrfMaxAgeSeconds?: number;
   /** Origins the CSRF origin check accepts (default: the base URL's origin). */

@@ -1,9 +1,6 @@
-// The one pipeline (ADR 0071): every request of the layer — kept or rendered, anonymous or
-// signed in, read or write, answered or failed — passes these stages in this order, on
-// Fastify's lifecycle, with its RequestState (request.state) handed from stage to stage.
-// rewriteUrl, which creates the state before routing, is a Fastify option and so lives in
-// create-app.ts; the handler stage is dispatch.ts, one route per resource path. STAGES names
-// them for docs/lifecycle.md, which walks through them (a test holds the two together).
+// The one pipeline (ADR 0071): every request passes these stages in this order, on Fastify's
+// lifecycle, its RequestState handed along. rewriteUrl (a Fastify option) is in create-app.ts,
+// the handler stage in dispatch.ts. STAGES names them for docs/lifecycle.md (a test holds both).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { authenticationError, type Authentication } from '../auth/index.ts';
@@ -68,26 +65,6 @@ function refuseUnservable(state: RequestState, reply: FastifyReply, closing: boo
   return false;
 }
 
-interface FormOverride {
-  readonly method: 'PUT' | 'DELETE' | null;
-  readonly error: unknown;
-}
-const NO_OVERRIDE: FormOverride = { method: null, error: undefined };
-
-/** The form's `_method`, or the 400 it deserves (thrown only after the CSRF check). */
-function formOverride(state: RequestState, request: FastifyRequest): FormOverride {
-  try {
-    const method = formMethodOverride({
-      method: request.method,
-      bodyType: state.bodyType,
-      body: request.body,
-    });
-    return { method, error: undefined };
-  } catch (error) {
-    return { method: null, error };
-  }
-}
-
 /**
  * Apache's error-log entry for a failed Basic attempt (refusal-log.ts): malformed credentials
  * were never looked up, so they are an unknown user. A 429 is logged with its problem.
@@ -119,7 +96,15 @@ async function authenticate(layer: Layer, state: RequestState, request: FastifyR
  *   2. the form's method override, which the dispatcher reads from state.methodOverride.
  */
 async function authorizeAndOverride(layer: Layer, state: RequestState, request: FastifyRequest) {
-  const override = request.method === 'POST' ? formOverride(state, request) : NO_OVERRIDE;
+  // The form's `_method`, or the 400 it deserves (thrown only after the CSRF check).
+  let override: 'PUT' | 'DELETE' | null = null;
+  let overrideError: unknown;
+  if (request.method === 'POST')
+    try {
+      override = formMethodOverride({ method: 'POST', bodyType: state.bodyType, body: request.body });
+    } catch (error) {
+      overrideError = error;
+    }
   const auth = layer.auth;
   if (auth) {
     const authentication = await state.authentication(request);
@@ -129,8 +114,8 @@ async function authorizeAndOverride(layer: Layer, state: RequestState, request: 
       auth.loginPath !== undefined &&
       resolved.kind === 'resource' &&
       resolved.path === auth.loginPath &&
-      override.method === null &&
-      override.error === undefined;
+      override === null &&
+      overrideError === undefined;
     auth.csrf.check(
       {
         method: request.method,
@@ -144,8 +129,8 @@ async function authorizeAndOverride(layer: Layer, state: RequestState, request: 
       auth.now(),
     );
   }
-  if (override.error !== undefined) throw override.error;
-  if (override.method) state.methodOverride = override.method;
+  if (overrideError !== undefined) throw overrideError;
+  if (override) state.methodOverride = override;
 }
 
 export async function registerPipeline(app: FastifyInstance, layer: Layer): Promise<void> {
@@ -167,7 +152,7 @@ export async function registerPipeline(app: FastifyInstance, layer: Layer): Prom
     let answered: boolean | Promise<boolean>;
     try {
       const state = stateOf(layer, request);
-      answered = refuseUnservable(state, reply, closing) || answeredFromKept(layer, state, reply);
+      answered = refuseUnservable(state, reply, closing) || answeredFromKept(layer, state, request, reply);
     } catch (error) {
       done(error as Error);
       return;

@@ -3,7 +3,7 @@
 // language, XML or JSON — strong comparison) or, from an HTML form, the hidden `_version` field
 // (versionOf: the JSON variant's ETag without quotes, which does not depend on language or on
 // who is logged in). Stale → 412; nothing at all while preconditions are required → 428.
-import type { Format, Lang, Representation, RequestContext } from '../resource/types.ts';
+import { FORMATS, type Representation, type RequestContext } from '../resource/types.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { etagOf, strongMatch } from '../conditional/conditional.ts';
 import { renderRepresentation } from '../representation/render.ts';
@@ -22,23 +22,13 @@ export interface PreconditionInput {
   readonly required: boolean;
 }
 
-const VARIANTS: readonly (readonly [Format, Lang])[] = [
-  ['html', 'de'],
-  ['html', 'en'],
-  ['xml', 'de'],
-  ['xml', 'en'],
-  ['json', 'de'],
-  ['json', 'en'],
-];
-
-function variantContext(ctx: RequestContext, format: Format, lang: Lang): RequestContext {
-  return { ...ctx, format, lang };
-}
+/** Every format and language a representation of a writable resource is sent in. */
+const VARIANTS = FORMATS.flatMap((format) => (['de', 'en'] as const).map((lang) => ({ format, lang })));
 
 /** The strong ETags of every representation of `rep` the layer could have sent. */
 export function variantEtags(rep: AnyRepresentation, ctx: RequestContext): string[] {
-  const tags = VARIANTS.map(([format, lang]) =>
-    etagOf(renderRepresentation(rep as Representation<unknown>, variantContext(ctx, format, lang))),
+  const tags = VARIANTS.map(({ format, lang }) =>
+    etagOf(renderRepresentation(rep as Representation<unknown>, { ...ctx, format, lang })),
   );
   return [...new Set(tags)];
 }
@@ -46,7 +36,7 @@ export function variantEtags(rep: AnyRepresentation, ctx: RequestContext): strin
 /** The form version token: the JSON representation's ETag without its quotes. */
 export function versionOf(rep: AnyRepresentation, ctx: RequestContext): string {
   return etagOf(
-    renderRepresentation(rep as Representation<unknown>, variantContext(ctx, 'json', 'de')),
+    renderRepresentation(rep as Representation<unknown>, { ...ctx, format: 'json', lang: 'de' }),
   ).slice(1, -1);
 }
 

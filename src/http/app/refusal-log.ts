@@ -25,18 +25,6 @@ export function requestUri(target: string): string {
   return path.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** httpd's texts, with the AH numbers fail2ban's filters and operators' alerts know. */
-export const apacheText = {
-  passwordMismatch: (user: string, uri: string) =>
-    `AH01617: user ${user}: authentication failure for "${uri}": Password Mismatch`,
-  userNotFound: (user: string, uri: string) => `AH01618: user ${user} not found: ${uri}`,
-  // The trailing ": " is httpd's: its format string ends there (no reason follows).
-  authorizationFailure: (user: string, uri: string) =>
-    `AH01631: user ${user}: authorization failure for "${uri}": `,
-  clientDenied: (filename: string) => `AH01630: client denied by server configuration: ${filename}`,
-  fileDoesNotExist: (filename: string) => `AH00128: File does not exist: ${filename}`,
-} as const;
-
 export interface RefusalLog {
   /** A wrong password, or (unknownUser) a name no account has. `user` as the client typed it. */
   authenticationFailed(raw: IncomingMessage, target: string, user: string, unknownUser: boolean): void;
@@ -54,26 +42,26 @@ export function createRefusalLog(errorLog: ErrorLog | undefined, documentRoot: s
     if (!errorLog?.enabled(level)) return;
     errorLog.log(level, module, message, { ...requestContext(raw), binary: true });
   };
+  // httpd's texts, with the AH numbers fail2ban's filters and operators' alerts know.
   return {
     authenticationFailed(raw, target, user, unknownUser) {
-      const name = utf8Binary(user);
-      const uri = requestUri(target);
-      const text = unknownUser ? apacheText.userNotFound(name, uri) : apacheText.passwordMismatch(name, uri);
+      const [name, uri] = [utf8Binary(user), requestUri(target)];
+      const text = unknownUser
+        ? `AH01618: user ${name} not found: ${uri}`
+        : `AH01617: user ${name}: authentication failure for "${uri}": Password Mismatch`;
       write('error', 'auth_basic', text, raw);
     },
     authorizationFailed(raw, target, user) {
-      write(
-        'error',
-        'authz_core',
-        apacheText.authorizationFailure(utf8Binary(user), requestUri(target)),
-        raw,
-      );
+      // The trailing ": " is httpd's: its format string ends there (no reason follows).
+      const text = `AH01631: user ${utf8Binary(user)}: authorization failure for "${requestUri(target)}": `;
+      write('error', 'authz_core', text, raw);
     },
     clientDenied(raw, target) {
-      write('error', 'authz_core', apacheText.clientDenied(root + requestUri(target)), raw);
+      const text = `AH01630: client denied by server configuration: ${root}${requestUri(target)}`;
+      write('error', 'authz_core', text, raw);
     },
     notFound(raw, target) {
-      write('info', 'core', apacheText.fileDoesNotExist(root + requestUri(target)), raw);
+      write('info', 'core', `AH00128: File does not exist: ${root}${requestUri(target)}`, raw);
     },
   };
 }

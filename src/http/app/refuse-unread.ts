@@ -1,14 +1,7 @@
-// Authorization before the body is read (ADR 0077). A write that its handler refuses for this
-// client whatever the body says — an anonymous write where a log-in is needed, a member's write
-// to a staff-only resource — is answered before a byte of the body is parsed: the same 401/403
-// problem the handler or the authenticator would give after parsing, so a client learns nothing
-// new, and a megabyte of XML from nobody no longer costs a parse. The body is left unread and
-// Node discards it once the answer is sent (as for the 415 and 413 of refuseBeforeReading), so
-// the connection stays usable. A handler says so with `refuseUnread` (resource/types.ts).
-//
-// Decidable without the body only when every handler the request could reach refuses: a form
-// POST may carry `_method=PUT|DELETE` (method-override), so it needs POST, PUT and DELETE to
-// exist and all refuse; anything else (a missing handler would be 405) is left to the handler.
+// Authorization before the body is read (ADR 0077): a write its handler refuses for this client
+// whatever the body says (`refuseUnread`, resource/types.ts) gets that 401/403 unread, so a
+// megabyte of XML from nobody costs no parse; Node discards the body. Decidable only when every
+// handler the request could reach refuses: a form POST may carry `_method=PUT|DELETE`.
 import type { FastifyRequest } from 'fastify';
 import type { HttpError } from '../errors/http-error.ts';
 import type { Handler, HandlerMethod, ResourceDefinition } from '../resource/types.ts';

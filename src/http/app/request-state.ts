@@ -1,14 +1,11 @@
 // Everything the layer knows about one request, in one object (ADR 0038, 0071): created in
-// rewriteUrl — the first moment Fastify shows us a request, before routing — and handed to the
-// request in the first stage (`request.state`), where every later stage, the handler's context
-// and the error handler take it from. The one lookup by IncomingMessage is for what sees only
-// the raw request: rewriteUrl's hand-over and the http server's access log (%u). Each fact is
-// computed once, when first asked for: a successful request never chooses an error format, a
-// GET never parses a Content-Type, an anonymous request without security never authenticates.
+// rewriteUrl, before routing, and handed to the request in `start` (`request.state`). Only the
+// raw-request callers (rewriteUrl's hand-over, the access log's %u) look it up by the
+// IncomingMessage. Each fact is computed once, when first asked for.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { ExtraFormat, Lang, Links, Principal, UnsafeMethod } from '../resource/types.ts';
-import type { Authentication } from '../auth/index.ts';
+import { ANONYMOUS, type Authentication } from '../auth/index.ts';
 import { bodyTypeOf, parseMediaType, type MediaType } from '../body/index.ts';
 import {
   chooseErrorFormat,
@@ -22,15 +19,6 @@ import { createLinks, requestBase, type PublicBase } from '../links/links.ts';
 import { resolveUrl, type ResolvedUrl } from '../rewrite/resolve.ts';
 import { headerValue, type Layer } from './layer.ts';
 import type { KeptCapture, KeptLookup } from './kept-response.ts';
-
-/** No authentication configured, or nobody authenticated. */
-const NOBODY: Authentication = {
-  principal: null,
-  via: null,
-  session: null,
-  logUser: undefined,
-  failure: null,
-};
 
 export class RequestState {
   readonly layer: Layer;
@@ -148,9 +136,9 @@ export class RequestState {
       if (result.logUser !== undefined) this.accessUser = result.logUser;
       return result;
     }
-    if (!authenticate) return NOBODY;
+    if (!authenticate) return ANONYMOUS;
     const principal = await authenticate(request);
-    return principal ? { ...NOBODY, principal } : NOBODY;
+    return principal ? { ...ANONYMOUS, principal } : ANONYMOUS;
   }
 
   /** True the first time `error` is reported for this request (a failing error page reports too). */
@@ -180,11 +168,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The request's state for the first stage to hand over. A request Fastify refused before
- * rewriteUrl ran (none today) gets one here that resolves to not-found, so error answers still
- * have links and a format.
- */
+/** The request's state; one Fastify refused before rewriteUrl ran gets a not-found one here. */
 export function stateOf(layer: Layer, request: FastifyRequest): RequestState {
   // Fastify's decorator leaves the slot null until the first stage fills it.
   const handed = request.state as RequestState | null;
@@ -201,20 +185,13 @@ export function accessUser(raw: IncomingMessage): string | undefined {
   return states.get(raw)?.accessUser;
 }
 
-/**
- * The authenticated user of a request, or null (anonymous, or an app without authentication),
- * for the application's plain Fastify routes (registered by `configure`): the same answer as
- * ctx.user. A failed Basic attempt never reaches a route: the preHandler answers 401 first.
- */
+/** For the application's plain routes (`configure`): the same user as ctx.user, or null. */
 export async function requestPrincipal(request: FastifyRequest): Promise<Principal | null> {
   const state = request.state as RequestState | null;
   return state ? (await state.authentication(request)).principal : null;
 }
 
-/**
- * The request's links (public base; behind a trusted proxy its forwarded scheme and host), for
- * the application's plain Fastify routes: the same as ctx.links. Undefined outside the layer.
- */
+/** For the application's plain routes: the same links as ctx.links; undefined outside the layer. */
 export function requestLinks(request: FastifyRequest): Links | undefined {
   return (request.state as RequestState | null)?.links;
 }

@@ -5,9 +5,17 @@ import { CONTENT_TYPES, type FormatSource } from '../negotiation/format.ts';
 import { etagOf, lastModifiedToSend, notModified } from '../conditional/conditional.ts';
 import { renderRepresentation } from '../representation/render.ts';
 import { withSuffix } from '../rewrite/rewrite.ts';
-import { isCanonicalRequest } from './canonical.ts';
 import { headerUrl } from '../links/header-url.ts';
-import { addVary, headerValue, linkHeader, sendBody, varyOf, type LinkValue } from './layer.ts';
+import {
+  addVary,
+  headerValue,
+  linkHeader,
+  sendBody,
+  varyOf,
+  type HeaderSource,
+  type HeaderTarget,
+  type LinkValue,
+} from './layer.ts';
 import {
   chooseEncoding,
   compress,
@@ -16,7 +24,6 @@ import {
   MIN_COMPRESS_BYTES,
 } from '../compression/index.ts';
 import type { CachedRepresentation } from '../cache/index.ts';
-import type { HeaderSource, HeaderTarget } from './header-target.ts';
 import type { RequestState } from './request-state.ts';
 
 export interface RespondContext {
@@ -25,6 +32,22 @@ export interface RespondContext {
   readonly clientQuery: URLSearchParams;
   /** The suffix the request carried: a moved resource keeps it in the redirect. */
   readonly suffix: string | null;
+}
+
+/** `path?query` without ?format= and in a fixed parameter order: how URLs compare as canonical. */
+function normalise(path: string, query: URLSearchParams): string {
+  const params = [...query].filter(([name]) => name !== 'format');
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const qs = new URLSearchParams(params).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function isCanonicalRequest(path: string, clientQuery: URLSearchParams, canonicalPath: string): boolean {
+  const at = canonicalPath.indexOf('?');
+  const query = new URLSearchParams(at < 0 ? '' : canonicalPath.slice(at + 1));
+  return (
+    normalise(path, clientQuery) === normalise(at < 0 ? canonicalPath : canonicalPath.slice(0, at), query)
+  );
 }
 
 function linkValues(rep: Representation<unknown>, rc: RespondContext): LinkValue[] {
@@ -76,11 +99,16 @@ export function prepareRepresentation(
 }
 
 /**
- * The coding this response uses (ADR 0014), or null: a text body of some size whose client
- * accepts brotli or gzip. Such a response varies by Accept-Encoding whichever is chosen.
+ * The coding a body uses (ADR 0014), or null: a text body of some size whose client accepts
+ * brotli or gzip. Such a response varies by Accept-Encoding whichever is chosen.
  */
-function codingOf(request: HeaderSource, reply: HeaderTarget, prepared: CachedRepresentation) {
-  if (prepared.body.byteLength < MIN_COMPRESS_BYTES || !isCompressible(prepared.contentType)) return null;
+export function codingFor(
+  request: HeaderSource,
+  reply: HeaderTarget,
+  size: number,
+  type: string | undefined,
+) {
+  if (size < MIN_COMPRESS_BYTES || !isCompressible(type)) return null;
   addVary(reply, 'Accept-Encoding');
   return chooseEncoding(headerValue(request.headers, 'accept-encoding'));
 }
@@ -99,7 +127,7 @@ function preparedResponse(
   now: number,
 ): { readonly status: number; readonly body: Buffer | undefined } {
   for (const [name, value] of prepared.headers) reply.header(name, value);
-  const coding = codingOf(request, reply, prepared);
+  const coding = codingFor(request, reply, prepared.body.byteLength, prepared.contentType);
   // Each coding its own tag, so no cache mixes the variants; comparisons ignore the suffix.
   reply.header('ETag', coding ? encodedEtag(prepared.etag, coding) : prepared.etag);
   // Sent once its second is over (ADR 0024): a second write within it would carry the same date.
@@ -131,7 +159,7 @@ export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   prepared: CachedRepresentation,
-  method: string,
+  method: string = request.method,
   status = 200,
 ): FastifyReply {
   // The layer's clock; a request the layer never saw (none of its routes) has only the system's.
@@ -154,28 +182,6 @@ export function prepareFixed(
   return { body, etag: etagOf(body), lastModified: undefined, contentType, headers, compressed: {} };
 }
 
-/** Sends a fixed body prepared by prepareFixed (GET or HEAD). */
-export function sendFixed(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fixed: CachedRepresentation,
-): FastifyReply {
-  return sendPrepared(request, reply, fixed, request.method);
-}
-
-function sendRepresentation(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  outcome: Extract<Outcome, { type: 'representation' }>,
-  rc: RespondContext,
-): FastifyReply {
-  const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
-  const status = outcome.status ?? 200;
-  if (status === 201 && outcome.location !== undefined)
-    reply.header('Location', headerUrl(rc.ctx.links.absolute(outcome.location)));
-  return sendPrepared(request, reply, prepared, rc.ctx.method, status);
-}
-
 export function respond(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -183,8 +189,13 @@ export function respond(
   rc: RespondContext,
 ): FastifyReply {
   switch (outcome.type) {
-    case 'representation':
-      return sendRepresentation(request, reply, outcome, rc);
+    case 'representation': {
+      const prepared = prepareRepresentation(outcome.representation as Representation<unknown>, rc);
+      const status = outcome.status ?? 200;
+      if (status === 201 && outcome.location !== undefined)
+        reply.header('Location', headerUrl(rc.ctx.links.absolute(outcome.location)));
+      return sendPrepared(request, reply, prepared, rc.ctx.method, status);
+    }
     case 'redirect': {
       // A moved resource keeps the format the client chose by suffix; a 303 names another resource.
       const keepSuffix = rc.suffix !== null && outcome.status !== 303;

@@ -4,9 +4,9 @@ import { CONTENT_TYPES } from '../negotiation/format.ts';
 import { toProblem } from '../errors/to-problem.ts';
 import { problemJson, problemXml, PROBLEM_JSON, PROBLEM_XML, type Problem } from '../errors/problem.ts';
 import { builtInErrorPage } from '../errors/error-page.ts';
-import { linkHeader, sendBody, setVary, type Layer } from './layer.ts';
+import { linkHeader, sendBody, varyOf, type Layer } from './layer.ts';
 import { viewerOf, type Viewer } from './context.ts';
-import { dropUnwritableHeaders } from './header-check.ts';
+import { dropUnwritableHeaders } from './finish-response.ts';
 import { stateOf, type RequestState } from './request-state.ts';
 import { HttpError } from '../errors/http-error.ts';
 
@@ -54,7 +54,8 @@ export function sendProblem(
   dropUnwritableHeaders(reply);
   reply.header('X-Content-Type-Options', 'nosniff');
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);
-  setVary(reply, source, format);
+  const vary = varyOf(source, format);
+  if (vary !== undefined) reply.header('Vary', vary);
   if (unexpected && !layer.displayErrors) {
     reply.removeHeader('Content-Type');
     return reply.send();
@@ -84,17 +85,9 @@ async function logRefusal(state: RequestState, request: FastifyRequest, error: u
   if (error.code === 'SHELFMARK_NOT_FOUND') refusals.notFound(raw, originalUrl);
   else if (error.code === 'SHELFMARK_TOO_MANY_REQUESTS') refusals.clientDenied(raw, originalUrl);
   else if (error.code === 'SHELFMARK_FORBIDDEN') {
-    const auth = await viewerAuthentication(state, request);
+    const auth = await state.authentication(request).catch(() => undefined);
     const user = auth?.logUser ?? auth?.principal?.username;
     if (auth?.principal && user !== undefined) refusals.authorizationFailed(raw, originalUrl, user);
-  }
-}
-
-async function viewerAuthentication(state: RequestState, request: FastifyRequest) {
-  try {
-    return await state.authentication(request);
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createSessionCodec } from '../session/index.ts';
-import { createAuthenticator, type AccountRecord } from './authenticator.ts';
-import { authenticationError } from './errors.ts';
+import { authenticationError, createAuthenticator, type AccountRecord } from './authenticator.ts';
 import { MemoryLoginLimiter } from './rate-limit.ts';
 
 const ACCOUNTS: AccountRecord[] = [

@@ -1,19 +1,12 @@
-// Who is asking? HTTP Basic first (API clients send it on every request), then the session
-// cookie. Framework-free: the Fastify glue is in app/pipeline.ts. Account storage and password hashing
-// are the application's, passed in as functions (src/http knows no SQL).
-//
-// A password check (Basic or the log-in form), in this order (docs/decisions/0034, 0035):
-//   1. the user name is normalised once (username.ts), for the lookup and the counters alike;
-//   2. both limiters are asked — per (account, address) and per address — and a limited
-//      attempt is refused before any hashing;
-//   3. a credential verified within the last minute (credential-cache.ts) is accepted without
-//      hashing, as long as the account's stored hash and session epoch are still the ones it
-//      was verified against and the account is not locked;
-//   4. otherwise the verification gate bounds concurrent hashing per address, the limiters are
-//      asked again (a flood may have become limited while waiting), and the password is hashed.
+// Who is asking? HTTP Basic first, then the session cookie. Framework-free; account storage and
+// password hashing are the application's (src/http knows no SQL). A password check (ADR 0034,
+// 0035): the name normalised once; both limiters asked before any hashing; a credential
+// verified within the last minute accepted while the account's hash, epoch and lock are
+// unchanged; else the verification gate, the limiters again, and the hash.
 import type { Principal } from '../resource/types.ts';
 import type { Session, SessionCodec } from '../session/index.ts';
-import { parseBasic } from './basic.ts';
+import { HttpError } from '../errors/index.ts';
+import { BASIC_CHALLENGE, parseBasic } from './basic.ts';
 import { CredentialCache } from './credential-cache.ts';
 import {
   addressLimiterKey,
@@ -82,7 +75,10 @@ export interface AuthenticatorOptions {
    * name costs as much time as a wrong password. */
   readonly dummyHash?: string;
   readonly now?: () => number;
-  /** Awaited when a failure fills a limit, before the failure is answered (options.ts). */
+  /**
+   * Awaited when a failed log-in fills a limit, before the failure is answered: the application
+   * moves its cache version, so no Basic answer kept before is served while the limit holds (ADR 0069).
+   */
   readonly onLimitReached?: () => Promise<void>;
 }
 
@@ -137,7 +133,8 @@ export interface Authenticator {
   checkPassword(username: string, password: string, address: string): Promise<LoginResult>;
 }
 
-const ANONYMOUS: Authentication = {
+/** Nobody authenticated (also: no authentication configured). */
+export const ANONYMOUS: Authentication = {
   principal: null,
   via: null,
   session: null,
@@ -277,4 +274,24 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
   }
 
   return { authenticate, checkPassword };
+}
+
+// The HTTP answers to a failed authentication. Only a client that tried Basic gets a 401 with a
+// challenge (browsers never pop up a password dialog unasked); anonymous clients are not refused
+// here — the access rules answer them with 403 (docs/access.md).
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError('SHELFMARK_TOO_MANY_REQUESTS', {
+    detail: `Too many failed log-in attempts. Try again in ${retryAfterSeconds} seconds.`,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
+export function authenticationError(auth: Authentication): HttpError | null {
+  if (auth.failure === 'rate-limited') return tooManyAttempts(auth.retryAfterSeconds ?? 1);
+  if (auth.failure === null) return null;
+  return new HttpError('SHELFMARK_UNAUTHENTICATED', {
+    detail:
+      auth.failure === 'malformed' ? 'The Basic credentials are malformed.' : 'Wrong user name or password.',
+    headers: { 'WWW-Authenticate': BASIC_CHALLENGE },
+  });
 }

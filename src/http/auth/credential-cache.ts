@@ -1,11 +1,7 @@
-// Remembers, briefly, that a Basic credential was verified, so an API client that sends Basic
-// on every request pays one scrypt per `ttlMs` instead of one per request (docs/decisions/0035).
-// The key is an HMAC (a random per-process key) of the normalised user name and the password:
-// the password itself is never kept, and the map cannot be searched for it. An entry holds the
-// stored hash and the account's session epoch it was verified under; the caller compares both
-// with the account as read on this request, so a password change or reset, a lock, a role change
-// (each moves the epoch, ADR 0063) or a removed account invalidates it on the next request, in
-// every process. Bounded: the oldest entries are dropped beyond `maxEntries`.
+// Remembers briefly that a Basic credential was verified, so a client sending Basic on every
+// request pays one scrypt per `ttlMs` (ADR 0035). Keyed by an HMAC (random per-process key) of
+// name and password; an entry holds the hash and epoch it was verified against, which the caller
+// compares with the account as read now (a password change, lock or role change ends it).
 import { createHmac, randomBytes } from 'node:crypto';
 
 export interface CachedCredential {

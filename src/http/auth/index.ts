@@ -1,20 +1,13 @@
-export { parseBasic, BASIC_CHALLENGE } from './basic.ts';
-export type { BasicCredentials } from './basic.ts';
-export { createAuthenticator } from './authenticator.ts';
+export { ANONYMOUS, authenticationError, createAuthenticator, tooManyAttempts } from './authenticator.ts';
 export type {
   AccountRecord,
-  AuthFailure,
-  AuthInput,
+  AuthenticatorOptions,
   Authentication,
   Authenticator,
   LimitReached,
-  AuthenticatorOptions,
-  LoginResult,
   SessionRecords,
 } from './authenticator.ts';
-export { MemoryLoginLimiter, limiterKey, addressLimiterKey } from './rate-limit.ts';
-export { normaliseUsername } from './username.ts';
-export { VerificationGate, type GateOptions } from './verification-gate.ts';
-export { CredentialCache, type CredentialCacheOptions } from './credential-cache.ts';
-export type { LoginLimiter, LimitVerdict, MemoryLimiterOptions } from './rate-limit.ts';
-export { authenticationError, tooManyAttempts } from './errors.ts';
+export { MemoryLoginLimiter } from './rate-limit.ts';
+export { VerificationGate } from './verification-gate.ts';
+export { CredentialCache } from './credential-cache.ts';
+export type { LoginLimiter, LimitVerdict } from './rate-limit.ts';

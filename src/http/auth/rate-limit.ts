@@ -1,11 +1,7 @@
-// Failed logins per (account, address) in a sliding window (docs/access.md): after `maxFailures`
-// failures within `windowMs`, further attempts get 429 until the oldest failure leaves the
-// window (Retry-After says when). Checked BEFORE the password is verified, so a blocked client
-// learns nothing, not even from a correct guess; a success clears the key.
-// Keys are built here, from the normalised user name (username.ts), so every spelling of one
-// account is one counter. MemoryLoginLimiter lives in one process's memory (tests, and servers
-// without a database); `shelfmark serve` counts in the database (createDatabaseLoginLimiter),
-// so workers, machines and restarts share the counts (docs/decisions/0034).
+// Failed log-ins per (account, address) and per address in a sliding window (ADR 0034): past
+// `maxFailures` within `windowMs`, attempts get 429 before any password check. Keys use the
+// normalised name. MemoryLoginLimiter is per process (tests); `shelfmark serve` counts in the
+// database, shared by workers, machines and restarts.
 import { normaliseUsername } from './username.ts';
 
 type Awaitable<T> = T | Promise<T>;

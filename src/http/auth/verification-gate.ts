@@ -1,10 +1,6 @@
-// Bounds the password-hashing work one client address can cause in this process (the faults
-// issue: 200 connections sending random Basic credentials made every attempt cost an scrypt
-// and pushed real log-ins to 8–9 s). At most `perAddress` verifications of one address run at
-// a time; up to `queuePerAddress` more wait their turn (and re-check the limiter when they get
-// it, so a flood that became limited while waiting costs nothing more); beyond that the
-// attempt is refused at once, like a limited one. Other addresses are not affected. Per
-// process by nature: it bounds this process's CPU; the shared limiter bounds attempts.
+// Bounds the password hashing one client address can cause in this process (random Basic
+// credentials from 200 connections once pushed real log-ins to 8–9 s): `perAddress` at a time,
+// `queuePerAddress` waiting (they re-check the limiter), beyond that refused like a limited one.
 
 export interface GateOptions {
   readonly perAddress?: number;

@@ -3,15 +3,18 @@ import { test } from 'node:test';
 import Fastify from 'fastify';
 import { parseMediaType } from './media-type.ts';
 import { refuseBeforeReading, registerBodyParsers } from './plugin.ts';
+import { DEFAULT_BODY_LIMIT } from './read.ts';
 
 /** Wired as the layer's pipeline wires them (app/pipeline.ts): the early check, then the parsers. */
-async function app(limit?: number) {
+async function app(limit = DEFAULT_BODY_LIMIT) {
   const app = Fastify();
+  const mediaTypeOf = (r: { headers: { 'content-type'?: string } }) =>
+    parseMediaType(r.headers['content-type']);
   app.addHook('preParsing', async (request, _reply, payload) => {
-    refuseBeforeReading(request, (r) => parseMediaType(r.headers['content-type']), limit);
+    refuseBeforeReading(request, mediaTypeOf, limit);
     return payload;
   });
-  registerBodyParsers(app, limit === undefined ? {} : { limit });
+  registerBodyParsers(app, { limit, mediaTypeOf });
   app.setErrorHandler(
     (
       error: Error & { status?: number; code?: string; headers?: Record<string, string> },

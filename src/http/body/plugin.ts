@@ -11,8 +11,8 @@ import type { Fields } from './fields.ts';
 import { parseForm } from './form.ts';
 import { HttpError } from '../errors/index.ts';
 import { parseJsonFields } from './json.ts';
-import { parseMediaType, type MediaType } from './media-type.ts';
-import { DEFAULT_BODY_LIMIT, decodeUtf8, readBody, tooLarge } from './read.ts';
+import type { MediaType } from './media-type.ts';
+import { decodeUtf8, readBody, tooLarge } from './read.ts';
 import { parseXmlFields } from './xml.ts';
 import { MERGE_PATCH_TYPE } from './merge-patch.ts';
 
@@ -39,10 +39,10 @@ const PARSERS: Record<string, (text: string) => Fields> = {
 export const PARSED_MEDIA_TYPES: readonly string[] = Object.keys(PARSERS);
 
 export interface BodyParserOptions {
-  /** Largest accepted body in bytes (default 1 MiB); larger → 413. */
-  readonly limit?: number;
-  /** The request's parsed Content-Type (default: parsed from the header on each call). */
-  readonly mediaTypeOf?: (request: FastifyRequest) => MediaType;
+  /** Largest accepted body in bytes; larger → 413. */
+  readonly limit: number;
+  /** The request's parsed Content-Type (the layer parses it once per request). */
+  readonly mediaTypeOf: (request: FastifyRequest) => MediaType;
   /** Told the size of every body read within the limit (the layer warns near the limit). */
   readonly onBodyRead?: (request: FastifyRequest, size: number) => void;
 }
@@ -97,7 +97,7 @@ export function hasBody(headers: IncomingHttpHeaders): boolean {
 export function refuseBeforeReading(
   request: FastifyRequest,
   mediaTypeOf: (request: FastifyRequest) => MediaType,
-  limit: number = DEFAULT_BODY_LIMIT,
+  limit: number,
 ): void {
   const { method, headers } = request;
   if (method === 'GET' || method === 'HEAD' || !hasBody(headers)) return;
@@ -106,10 +106,8 @@ export function refuseBeforeReading(
 }
 
 /** Registers the content-type parsers (no hooks: the caller places refuseBeforeReading). */
-export function registerBodyParsers(app: FastifyInstance, options: BodyParserOptions = {}): void {
-  const limit = options.limit ?? DEFAULT_BODY_LIMIT;
-  const mediaTypeOf =
-    options.mediaTypeOf ?? ((request: FastifyRequest) => parseMediaType(request.headers['content-type']));
+export function registerBodyParsers(app: FastifyInstance, options: BodyParserOptions): void {
+  const { limit, mediaTypeOf } = options;
   app.removeAllContentTypeParsers();
   const parse = async (request: FastifyRequest, payload: Readable): Promise<Fields> => {
     const parser = parserFor(mediaTypeOf(request), request.method);

@@ -3,7 +3,4 @@ export {
   RepresentationCache,
   type CachedRepresentation,
   type ChangeBatch,
-  type RepresentationCacheOptions,
-  type RepresentationCacheStats,
-  type WireResponse,
 } from './representation-cache.ts';

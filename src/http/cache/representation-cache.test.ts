@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RepresentationCache, type CachedRepresentation } from './representation-cache.ts';
+import { versionFeed } from '../../../test/kit/http/version-feed.ts';
 
 function entry(body: string): CachedRepresentation {
   return {
@@ -14,7 +15,7 @@ function entry(body: string): CachedRepresentation {
 
 function cacheAt(maxBytes: number) {
   let version = 1;
-  const cache = new RepresentationCache({ maxBytes, version: async () => version });
+  const cache = new RepresentationCache({ maxBytes, changes: versionFeed(async () => version) });
   return { cache, bump: () => (version += 1) };
 }
 
@@ -65,7 +66,7 @@ test('an entry larger than the whole cache is not stored; 0 bytes switches it of
   assert.equal(off.enabled, false);
   off.set('a', await off.currentVersion(), entry('a'));
   assert.equal(off.stats().entries, 0);
-  assert.throws(() => new RepresentationCache({ maxBytes: -1, version: async () => 0 }), RangeError);
+  assert.throws(() => new RepresentationCache({ maxBytes: -1, changes: () => [] }), RangeError);
 });
 
 test('an entry is not served from its expiresAt on, and then leaves the cache', async () => {

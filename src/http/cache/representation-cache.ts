@@ -1,13 +1,8 @@
-// Rendered representations kept in memory until something they show changes (ADR 0048, 0088).
-// Each worker process has its own cache; what makes it safe across workers and machines is the
-// change feed: the application supplies a function reading which subjects committed writes
-// changed since its last call, the dispatcher calls it BEFORE the handler reads anything else,
-// and every rendering showing a changed subject is dropped then. So a write acknowledged to any
-// client (its change recorded in its own transaction) is seen by the next request on every
-// process; and a rendering is stored only if none of its subjects changed since the read made
-// before its data, so one that raced a write is never kept.
-// Beside each rendering the cache keeps the responses made from it for anonymous and Basic
-// requests, keyed by the request's own fields: the pipeline's early exit (ADR 0071).
+// Rendered representations kept in memory until something they show changes (ADR 0048, 0088),
+// per worker. The change feed makes that safe across workers and machines: read before the
+// handler reads anything, it drops every rendering showing a changed subject, and a rendering is
+// stored only if none of its subjects changed since that read. Beside each rendering the
+// responses made from it for keyed requests: the pipeline's early exit (ADR 0071).
 
 /** Everything sendRepresentation needs to answer again without the handler. */
 export interface CachedRepresentation {
@@ -60,12 +55,7 @@ export interface RepresentationCacheOptions {
    * call is reported by it or an earlier call. It may answer synchronously (SQLite while its
    * connection is free, ADR 0066). Calls may overlap; each answer is applied when it arrives.
    */
-  readonly changes?: () => Promise<ChangeBatch> | ChangeBatch;
-  /**
-   * Instead of `changes`: one value that every committed write changes (ADR 0048's counter);
-   * a new value drops everything.
-   */
-  readonly version?: () => Promise<string | number | bigint> | string | number | bigint;
+  readonly changes: () => Promise<ChangeBatch> | ChangeBatch;
 }
 
 export interface RepresentationCacheStats {
@@ -74,23 +64,6 @@ export interface RepresentationCacheStats {
   readonly maxBytes: number;
   readonly hits: number;
   readonly misses: number;
-}
-
-/** A single-value version as a change feed: any new value changed everything. */
-function feedOfVersion(
-  read: NonNullable<RepresentationCacheOptions['version']>,
-): () => Promise<ChangeBatch> | ChangeBatch {
-  let last: string | undefined;
-  const batchOf = (value: string | number | bigint): ChangeBatch => {
-    const now = String(value);
-    if (now === last) return [];
-    last = now;
-    return 'everything';
-  };
-  return () => {
-    const value = read();
-    return value instanceof Promise ? value.then(batchOf) : batchOf(value);
-  };
 }
 
 /** Rough per-entry overhead of the Map slot, the record and the header array. */
@@ -157,9 +130,7 @@ export class RepresentationCache {
       throw new RangeError(`representation cache size must be a whole number of bytes ≥ 0`);
     }
     this.maxBytes = options.maxBytes;
-    const feed = options.changes ?? (options.version && feedOfVersion(options.version));
-    if (!feed) throw new TypeError('representation cache needs a change feed or a version');
-    this.#readChanges = feed;
+    this.#readChanges = options.changes;
   }
 
   get enabled(): boolean {

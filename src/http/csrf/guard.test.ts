@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HttpError } from '../errors/index.ts';
 import { createCsrfGuard, CsrfError, type CsrfRequest } from './guard.ts';
-import { createCsrfTokens } from './token.ts';
+import { createCsrfTokens } from './guard.ts';
 
 const SECRET = 'csrf-secret-csrf-secret-csrf-secret-0';
 const T0 = Date.UTC(2026, 0, 1, 12);

@@ -8,9 +8,12 @@
 //     browser request, accept its absence;
 //   anonymous → nothing: there is no authority to borrow (access rules then answer 403).
 // Safe methods (GET, HEAD, OPTIONS) are never checked: they change nothing.
+// Tokens are bound to the session and time-limited, with nothing stored on the server:
+// base36(issued at, Unix seconds) "." base64url(HMAC(key, session id "." issued at)), the key
+// derived for this purpose only (session/keys.ts), so a session MAC never passes as a token.
 import { HttpError, type LocalDetail } from '../errors/index.ts';
+import { deriveKeys, fromBase64url, mac, verifyMac } from '../session/keys.ts';
 import { checkOrigin, type OriginHeaders } from './origin.ts';
-import { createCsrfTokens, type CsrfTokens, type TokenVerdict } from './token.ts';
 
 export const CSRF_FIELD = '_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -59,6 +62,40 @@ export interface CsrfGuard {
   check(request: CsrfRequest, nowMs: number): void;
 }
 
+export const DEFAULT_CSRF_MAX_AGE = 2 * 60 * 60;
+/** Tolerated clock difference between machines issuing and checking tokens. */
+const FUTURE_SKEW = 60;
+
+export type TokenVerdict = 'ok' | 'missing' | 'invalid' | 'expired';
+
+export interface CsrfTokens {
+  issue(sessionId: string, nowMs: number): string;
+  verify(token: string | undefined, sessionId: string, nowMs: number): TokenVerdict;
+}
+
+export function createCsrfTokens(options: Pick<CsrfGuardOptions, 'secrets' | 'maxAgeSeconds'>): CsrfTokens {
+  const keys = deriveKeys(options.secrets, 'csrf');
+  const maxAge = options.maxAgeSeconds ?? DEFAULT_CSRF_MAX_AGE;
+  const signed = (sessionId: string, issued: number) => `${sessionId}.${issued}`;
+  return {
+    issue(sessionId, nowMs) {
+      const issued = Math.floor(nowMs / 1000);
+      return `${issued.toString(36)}.${mac(keys[0] as Buffer, signed(sessionId, issued)).toString('base64url')}`;
+    },
+    verify(token, sessionId, nowMs) {
+      if (!token) return 'missing';
+      const match = /^([0-9a-z]{1,10})\.([\w-]{43})$/.exec(token);
+      const sig = match?.[2] === undefined ? null : fromBase64url(match[2]);
+      if (!match?.[1] || !sig) return 'invalid';
+      const issued = parseInt(match[1], 36);
+      if (!verifyMac(keys, signed(sessionId, issued), sig)) return 'invalid';
+      const now = Math.floor(nowMs / 1000);
+      if (issued > now + FUTURE_SKEW) return 'invalid';
+      return now - issued > maxAge ? 'expired' : 'ok';
+    },
+  };
+}
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const TOKEN_PROBLEM: Record<Exclude<TokenVerdict, 'ok'>, string> = {
@@ -100,7 +137,7 @@ export function tokenOf(request: Pick<CsrfRequest, 'headers' | 'body'>): string 
 }
 
 export function createCsrfGuard(options: CsrfGuardOptions): CsrfGuard {
-  const tokens: CsrfTokens = createCsrfTokens(options);
+  const tokens = createCsrfTokens(options);
   return {
     token: (sessionId, nowMs) => tokens.issue(sessionId, nowMs),
     check(request, nowMs) {

@@ -1,2 +1,1 @@
-export { formMethodOverride, METHOD_FIELD } from './override.ts';
-export type { OverrideInput, OverridableMethod } from './override.ts';
+export { formMethodOverride } from './override.ts';

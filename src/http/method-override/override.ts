@@ -1,10 +1,6 @@
-// HTML forms can only GET and POST, so a form asks for PUT or DELETE with a hidden
-// `_method` field (docs/methods.md). Only honoured on a POST whose body is a form: never from the
-// query string (a link or an <img> could then delete), never from JSON or XML (API clients can
-// send the real method). The layer's preHandler (app/pipeline.ts) calls it after the body is
-// parsed and after the CSRF check, so CSRF is checked on the real POST and the access log keeps
-// %m = POST; routing happened before the body was read, so the dispatcher picks the handler by
-// the request state's effective method.
+// A form asks for PUT or DELETE with a hidden `_method` field (docs/methods.md), honoured only on
+// a POSTed form: never from the query string or JSON/XML. The preHandler calls it after the CSRF
+// check, so CSRF checks the real POST and the access log keeps %m = POST.
 import { HttpError } from '../errors/index.ts';
 
 export const METHOD_FIELD = '_method';

@@ -105,11 +105,11 @@ export function negotiateAccept(
   return null;
 }
 
-const KNOWN: ReadonlySet<string> = new Set<Format>(['html', 'xml', 'json', 'ris', 'bib', 'atom']);
-
 /** A suffix or `?format=` value naming a format some resource has (whether this one has it is the dispatcher's question). */
 export function parseFormat(value: string | null | undefined): Format | null {
-  return value !== null && value !== undefined && KNOWN.has(value) ? (value as Format) : null;
+  return value !== null && value !== undefined && Object.hasOwn(CONTENT_TYPES, value)
+    ? (value as Format)
+    : null;
 }
 
 /** An extra format the resource does not offer, named by suffix or `?format=`: no such URL (404). */

@@ -23,10 +23,6 @@ class MarkupText implements Markup {
   }
 }
 
-function markup(text: string): Markup {
-  return new MarkupText(text);
-}
-
 export function isMarkup(value: unknown): value is Markup {
   return value instanceof MarkupText;
 }
@@ -80,7 +76,7 @@ function template(escape: (s: string) => string, statics: Statics) {
     const strings = statics(source);
     let out = strings[0] ?? '';
     for (let i = 0; i < values.length; i++) out += render(values[i], escape) + (strings[i + 1] ?? '');
-    return markup(out);
+    return new MarkupText(out);
   };
 }
 
@@ -112,7 +108,7 @@ export const xml = template(escapeXmlText, asWritten);
 
 /** Marks a string as already-safe markup. Use only for text the program itself produced. */
 export function trusted(text: string): Markup {
-  return markup(text);
+  return new MarkupText(text);
 }
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -14,7 +14,6 @@ export type CoreFormat = 'html' | 'xml' | 'json';
 export type ExtraFormat = 'ris' | 'bib' | 'atom';
 export type Format = CoreFormat | ExtraFormat;
 export const FORMATS: readonly CoreFormat[] = ['html', 'xml', 'json'];
-export const EXTRA_FORMATS: readonly ExtraFormat[] = ['ris', 'bib', 'atom'];
 export type Lang = 'de' | 'en';
 export type UnsafeMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type HandlerMethod = 'GET' | UnsafeMethod;

@@ -1,3 +1,1 @@
-export { rewrite, stripBase, stripSuffix, withSuffix, keepFormat, MalformedPathError } from './rewrite.ts';
-export { resolveUrl } from './resolve.ts';
-export type { ResolvedUrl, UrlSpace } from './resolve.ts';
+export { withSuffix, keepFormat } from './rewrite.ts';

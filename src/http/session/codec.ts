@@ -1,11 +1,7 @@
-// The session cookie's value: `base64url(payload).base64url(HMAC-SHA256(payload))` where the
-// payload is {"u": user id, "e": expiry (Unix seconds), "s": random session id, "v": the
-// account's session epoch when it was issued}. The authenticator compares `v` with the
-// account's current epoch, which a password change, a lock or a role change moves (ADR 0063);
-// a cookie without `v` (issued before epochs existed) has epoch 0. The session id
-// exists only to bind CSRF tokens to this login; the server stores nothing (docs/access.md).
-// Anything that does not verify — tampered, expired, wrong key, garbage — reads as null: the
-// client is simply anonymous, never an error.
+// The session cookie's value: `base64url(payload).base64url(HMAC-SHA256(payload))`, the payload
+// {"u": user id, "e": expiry (Unix s), "s": random session id (binds CSRF tokens), "v": the
+// account's epoch (ADR 0063; absent: 0)}. Anything that does not verify reads as null: the client
+// is simply anonymous, never an error.
 import { randomBytes } from 'node:crypto';
 import { deriveKeys, fromBase64url, mac, verifyMac, type Keyring } from './keys.ts';
 

@@ -23,13 +23,13 @@ test('cookie attributes follow the base URL', () => {
 });
 
 test('log in sets one signed cookie; anonymous GETs get none', async () => {
-  const cookies = createSessionCookies({
-    codec: createSessionCodec({ secrets: [SECRET] }),
-    baseUrl: 'https://example.org/katalog',
-  });
+  const codec = createSessionCodec({ secrets: [SECRET] });
+  const cookies = createSessionCookies({ codec, baseUrl: 'https://example.org/katalog' });
   const app = Fastify();
   await app.register(fastifyCookie);
-  app.get('/katalog/werke', async (request) => ({ user: cookies.read(request, Date.now())?.userId ?? null }));
+  app.get('/katalog/werke', async (request) => ({
+    user: codec.read(request.cookies[cookies.name], Date.now())?.userId ?? null,
+  }));
   app.post('/katalog/sitzung', async (_request, reply) => ({ id: cookies.set(reply, 5, Date.now()).id }));
   app.delete('/katalog/sitzung', async (_request, reply) => {
     cookies.clear(reply);

@@ -2,7 +2,7 @@
 // no secret of its own: the value is signed by codec.ts). Only the login (set) and logout
 // (clear) handlers write it; nothing here runs on GET/HEAD, so anonymous readers never get a
 // cookie (docs/methods.md) and a logged-in reader's cookie is never refreshed behind their back.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { IssueOptions, Session, SessionCodec } from './codec.ts';
 
@@ -12,12 +12,10 @@ export interface SessionCookieOptions {
   readonly codec: SessionCodec;
   /** Public base URL (SHELFMARK_BASE_URL): its path becomes the cookie Path, https makes it Secure. */
   readonly baseUrl: string;
-  readonly name?: string;
 }
 
 export interface SessionCookies {
   readonly name: string;
-  read(request: FastifyRequest, nowMs: number): Session | null;
   /**
    * Sets a fresh session cookie (log in) and returns the new session. `secure`: the client
    * reached us over https (a trusted proxy's X-Forwarded-Proto), which adds `Secure` even when
@@ -27,7 +25,6 @@ export interface SessionCookies {
   set(reply: FastifyReply, userId: number, nowMs: number, secure?: boolean, issue?: IssueOptions): Session;
   /** Expires the cookie (log out). */
   clear(reply: FastifyReply, secure?: boolean): void;
-  readonly attributes: CookieSerializeOptions;
 }
 
 export function cookieAttributes(baseUrl: string): CookieSerializeOptions {
@@ -37,13 +34,11 @@ export function cookieAttributes(baseUrl: string): CookieSerializeOptions {
 }
 
 export function createSessionCookies(options: SessionCookieOptions): SessionCookies {
-  const name = options.name ?? SESSION_COOKIE;
+  const name = SESSION_COOKIE;
   const attributes = cookieAttributes(options.baseUrl);
   const { codec } = options;
   return {
     name,
-    attributes,
-    read: (request, nowMs) => codec.read(request.cookies?.[name], nowMs),
     set(reply, userId, nowMs, secure = false, issue = {}) {
       const { value, session } = codec.issue(userId, nowMs, issue);
       const flags = { ...attributes, secure: attributes.secure === true || secure };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { test } from 'node:test';
-import { headerWritable } from './header-check.ts';
+import { headerWritable } from './finish-response.ts';
 
 /** What Node's writeHead decides: the validators throw on what it would refuse. */
 function nodeWrites(name: string, value: unknown): boolean {
