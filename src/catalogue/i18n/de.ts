@@ -39,7 +39,6 @@ export const de = {
   facetsLabel: 'Eingrenzen',
   facetAuthor: 'Person',
   facetDecade: 'Jahrzehnt',
-  facetWorkDecade: 'Jahrzehnt der Werke',
   facetAvailability: 'Verfügbarkeit',
   facetItemType: 'Medientyp',
   decade: (d: number) => `${d}er`,
