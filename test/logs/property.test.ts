@@ -11,21 +11,12 @@ import { sendRaw } from './send-raw.ts';
 import { parseCombined, unescapeLogItem } from './combined-line.ts';
 import { grok, goaccess, FAIL2BAN_PREFIX } from './log-tools.ts';
 import { normalizablePath } from '../../src/server/strict/index.ts';
+import { seeded } from '../kit/seeded.ts';
 
 const SEED = 20261122;
 const N = 250;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = rng(SEED);
+const rand = seeded(SEED);
 const int = (n: number) => Math.floor(rand() * n);
 const GROK_USER = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-';
 

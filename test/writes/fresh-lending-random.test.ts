@@ -22,11 +22,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { hashPassword } from '../../src/catalogue/accounts/index.ts';
-import { createStores } from '../../src/catalogue/stores.ts';
-import { loadConfig } from '../../src/config/index.ts';
-import { openCatalogueDatabase, prepareDatabase, type RunningServer } from '../../src/main.ts';
+import type { RunningServer } from '../../src/main.ts';
 import { logIn } from '../kit/catalogue/app.ts';
-import { seeded, startServers } from '../kit/catalogue/servers-on-one-database.ts';
+import { seedCatalogue, seeded, startServers } from '../kit/catalogue/servers-on-one-database.ts';
 import { freshSchema, pgTestUrl, skipUnlessPg, type FreshSchema } from '../support/pg.ts';
 
 const ROUNDS = 70;
@@ -42,14 +40,7 @@ interface Catalogue {
 }
 
 async function seed(databaseUrl: string | undefined, dataDir: string): Promise<Catalogue> {
-  const env: Record<string, string> = { SHELFMARK_DATA_DIR: dataDir, SHELFMARK_DEMO: '0' };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const loaded = loadConfig(env);
-  if (!loaded.ok) throw new Error(loaded.errors.join('; '));
-  await prepareDatabase(loaded.config);
-  const database = await openCatalogueDatabase(loaded.config);
-  try {
-    const stores = createStores(database.db, { capabilities: database.capabilities });
+  return seedCatalogue(databaseUrl, dataDir, async (stores) => {
     const members = [];
     for (let m = 0; m < MEMBERS; m++) {
       const created = await stores.persons.create({ slug: `m${m}`, vorname: 'M', nachname: String(m) });
@@ -69,9 +60,7 @@ async function seed(databaseUrl: string | undefined, dataDir: string): Promise<C
       works.push(`w${w}`);
     }
     return { works, members };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** What a read saw of one work, under a key naming the page part (`work`, `loans:<m>`, …). */

@@ -17,10 +17,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { hashPassword } from '../../src/catalogue/accounts/index.ts';
-import { createStores } from '../../src/catalogue/stores.ts';
-import { loadConfig } from '../../src/config/index.ts';
-import { openCatalogueDatabase, prepareDatabase, type RunningServer } from '../../src/main.ts';
-import { seeded, startServers } from '../kit/catalogue/servers-on-one-database.ts';
+import type { RunningServer } from '../../src/main.ts';
+import { seedCatalogue, seeded, startServers } from '../kit/catalogue/servers-on-one-database.ts';
 import { freshSchema, pgTestUrl, skipUnlessPg, type FreshSchema } from '../support/pg.ts';
 
 const ROUNDS = 60;
@@ -60,14 +58,7 @@ function shown(body: string, fields: readonly string[]): Map<string, number> {
 }
 
 async function seed(databaseUrl: string | undefined, dataDir: string): Promise<Catalogue> {
-  const env: Record<string, string> = { SHELFMARK_DATA_DIR: dataDir, SHELFMARK_DEMO: '0' };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const loaded = loadConfig(env);
-  if (!loaded.ok) throw new Error(loaded.errors.join('; '));
-  await prepareDatabase(loaded.config);
-  const database = await openCatalogueDatabase(loaded.config);
-  try {
-    const stores = createStores(database.db, { capabilities: database.capabilities });
+  return seedCatalogue(databaseUrl, dataDir, async (stores, database) => {
     const persons = [];
     for (let p = 0; p < PERSONS; p++) {
       const created = await stores.persons.create({
@@ -108,9 +99,7 @@ async function seed(databaseUrl: string | undefined, dataDir: string): Promise<C
           .where('id', '=', c)
           .execute();
     return { works, persons };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 function randomSuite(

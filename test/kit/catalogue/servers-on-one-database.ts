@@ -3,18 +3,36 @@
 // (test/writes/fresh-reads-random.test.ts, fresh-lending-random.test.ts) start them here.
 import path from 'node:path';
 import { loadConfig } from '../../../src/config/index.ts';
-import { startServer, type RunningServer } from '../../../src/main.ts';
+import { createStores, type CatalogueStores } from '../../../src/catalogue/stores.ts';
+import {
+  openCatalogueDatabase,
+  prepareDatabase,
+  startServer,
+  type RunningServer,
+} from '../../../src/main.ts';
 
-/** mulberry32: a small seeded generator, so a failure can be run again exactly. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+export { seeded } from '../seeded.ts';
+
+type CatalogueDatabase = Awaited<ReturnType<typeof openCatalogueDatabase>>;
+
+/** Migrates the database the servers will share (no demo data) and fills it through the stores. */
+export async function seedCatalogue<T>(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  /** `database`: for rows no store writes (a test setting a column directly). */
+  fill: (stores: CatalogueStores, database: CatalogueDatabase) => Promise<T>,
+): Promise<T> {
+  const env: Record<string, string> = { SHELFMARK_DATA_DIR: dataDir, SHELFMARK_DEMO: '0' };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const loaded = loadConfig(env);
+  if (!loaded.ok) throw new Error(loaded.errors.join('; '));
+  await prepareDatabase(loaded.config);
+  const database = await openCatalogueDatabase(loaded.config);
+  try {
+    return await fill(createStores(database.db, { capabilities: database.capabilities }), database);
+  } finally {
+    await database.close();
+  }
 }
 
 export interface ServerOptions {
