@@ -75,47 +75,93 @@ async function sqliteUp(db: Db): Promise<void> {
       begin insert into change_log (subject) values ('person-decades'); end`.execute(db);
 }
 
-// PostgreSQL: statement triggers with transition tables (as migration 0013), so a bulk load of a
-// million links recomputes each person once per statement, not once per row.
-const PG_FUNCTIONS: [string, string, string, RawBuilder<unknown>][] = [
+// PostgreSQL: statement triggers with transition tables, so a bulk load recomputes each person
+// once per statement, not once per row, at a cost linear in the rows concerned whatever the
+// planner's statistics say (ADR 0102). Each trigger first collects the persons concerned into an
+// array from its transition tables alone (no join: they have no statistics). The two functions
+// below then read everything else per person or per work, each read an index probe: `lateral`
+// subqueries fenced with `offset 0` (the planner cannot flatten them into a hash or merge join
+// over a whole table), scalar subqueries, a `ctid` list. `enable_seqscan = off` keeps a probe of
+// a table without statistics from becoming a scan (its default estimate, 1/200 of the rows a
+// key, can make a scan look as cheap as the index).
+
+/** A person's (`id`, SQL) live decades and their work counts, read by index. */
+const liveDecadesOf = (id: RawBuilder<unknown>) => sql`select ${decadeOf('w.jahr')} as decade,
+    count(*) as work_count
+  from (select work_id from person_work where person_id = ${id} offset 0) pw
+  cross join lateral (select jahr from works where id = pw.work_id and deleted_at is null
+    and jahr is not null offset 0) w
+  group by 1`;
+
+const PG_HELPERS = [
+  sql`create function person_decades_persons_of(work_ids integer[]) returns integer[]
+    language sql stable set enable_seqscan = off as $$
+    select array(select distinct pw.person_id from unnest(work_ids) as w(id)
+      cross join lateral (select person_id from person_work where work_id = w.id offset 0) pw) $$`,
+  // Rows no longer borne out are removed, the others inserted or corrected (a row already
+  // right is not written).
+  sql`create function person_decades_recompute(ids integer[]) returns void
+    language plpgsql set enable_seqscan = off as $$ begin
+    delete from person_decades where ctid = any (array(
+      select kept.ctid from unnest(ids) as u(id)
+      cross join lateral (select array(select decade from (${liveDecadesOf(sql`u.id`)}) l) as decades
+        offset 0) wanted
+      cross join lateral (select ctid, decade from person_decades where person_id = u.id offset 0) kept
+      where kept.decade <> all (wanted.decades)));
+    insert into person_decades (person_id, decade, sort_key, work_count)
+      select u.id, l.decade, (select sort_key from persons where id = u.id), l.work_count
+      from unnest(ids) as u(id) cross join lateral (${liveDecadesOf(sql`u.id`)}) l
+      on conflict (person_id, decade) do update set work_count = excluded.work_count, sort_key = excluded.sort_key
+      where person_decades.work_count <> excluded.work_count or person_decades.sort_key <> excluded.sort_key;
+    end $$`,
+];
+
+/** The persons of the works `ids` (an SQL array). */
+const personsOf = (ids: string) => `person_decades_persons_of(${ids})`;
+/** The ids of the rows whose `columns` changed (an SQL array; `except`, not a join). */
+const changed = (columns: string) =>
+  `array(select id from (select id, ${columns} from old_rows except select id, ${columns} from new_rows) c)`;
+
+/** Name, event, transition tables, and the persons to recompute (an SQL array). */
+const PG_TRIGGERS: [string, string, string, string][] = [
   [
     'person_work_insert_decades',
     'insert on person_work',
     'new table as new_rows',
-    sql`(select person_id from new_rows)`,
+    'array(select distinct person_id from new_rows)',
   ],
   [
     'person_work_delete_decades',
     'delete on person_work',
     'old table as old_rows',
-    sql`(select person_id from old_rows)`,
+    'array(select distinct person_id from old_rows)',
   ],
   [
     'person_work_update_decades',
     'update on person_work',
     'old table as old_rows new table as new_rows',
-    sql`(select person_id from old_rows union select person_id from new_rows)`,
+    'array(select person_id from old_rows union select person_id from new_rows)',
   ],
   [
     'works_update_decades',
     'update on works',
     'old table as old_rows new table as new_rows',
-    sql`(select pw.person_id from old_rows o join new_rows n on n.id = o.id
-      join person_work pw on pw.work_id = n.id
-      where (o.deleted_at is null) <> (n.deleted_at is null) or o.jahr is distinct from n.jahr)`,
+    personsOf(changed('jahr, deleted_at is null')),
   ],
   [
     'works_delete_decades',
     'delete on works',
     'old table as old_rows',
-    sql`(select pw.person_id from old_rows o join person_work pw on pw.work_id = o.id)`,
+    personsOf('array(select id from old_rows)'),
   ],
   [
     'persons_update_decades',
     'update on persons',
     'old table as old_rows new table as new_rows',
-    sql`(select n.id from old_rows o join new_rows n on n.id = o.id where o.sort_key is distinct from n.sort_key)`,
+    changed('sort_key'),
   ],
+  // A removed person's links went first (cascade): the recompute removes its rows.
+  ['persons_delete_decades', 'delete on persons', 'old table as old_rows', 'array(select id from old_rows)'],
 ];
 
 async function pgTrigger(db: Db, name: string, event: string, transition: string, body: RawBuilder<unknown>) {
@@ -127,16 +173,9 @@ async function pgTrigger(db: Db, name: string, event: string, transition: string
 }
 
 async function postgresUp(db: Db): Promise<void> {
-  for (const [name, event, transition, ids] of PG_FUNCTIONS)
-    await pgTrigger(db, name, event, transition, sql.join(recompute(ids), sql`; `));
-  // A removed person's rows go with it (the delete of its links recomputes nothing for it).
-  await pgTrigger(
-    db,
-    'persons_delete_decades',
-    'delete on persons',
-    'old table as old_rows',
-    sql`delete from person_decades where person_id in (select id from old_rows)`,
-  );
+  for (const helper of PG_HELPERS) await helper.execute(db);
+  for (const [name, event, transition, ids] of PG_TRIGGERS)
+    await pgTrigger(db, name, event, transition, sql`perform person_decades_recompute(${sql.raw(ids)})`);
   for (const op of ['insert', 'update', 'delete'] as const) {
     const rows = op === 'delete' ? 'old_rows' : 'new_rows';
     const transition =
@@ -190,8 +229,11 @@ export function personDecades({ dialect }: MigrationContext): Migration {
           await sql`drop function if exists ${sql.id(name)}()`.execute(db);
         } else await sql`drop trigger if exists ${sql.id(name)}`.execute(db);
       }
-      if (pg)
+      if (pg) {
         await sql`drop trigger if exists person_decades_truncate_log_change on person_decades`.execute(db);
+        await sql`drop function if exists person_decades_recompute(integer[])`.execute(db);
+        await sql`drop function if exists person_decades_persons_of(integer[])`.execute(db);
+      }
       await sql`drop table person_decades`.execute(db);
     },
   };
