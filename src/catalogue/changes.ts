@@ -71,6 +71,8 @@ export const collection = {
   persons: 'persons',
   works: 'works',
   workNames: 'work-names',
+  /** The decades of persons' works (person_decades, migration 0031): the persons list's facet. */
+  personDecades: 'person-decades',
   copies: 'copies',
   loans: 'loans',
   holds: 'holds',

@@ -102,7 +102,17 @@ export interface PersonStore {
    * `viewer` may see (ADR 0062): staff every person; anyone else the public ones and, signed
    * in, themself. No viewer: the public ones.
    */
-  list(page: PageRequest, viewer?: Principal | null): Promise<Page<PersonSummary>>;
+  list(page: PersonPageRequest, viewer?: Principal | null): Promise<PersonPage>;
+}
+
+/** The persons list's filters: the decades of their works (ADR 0102). */
+export interface PersonPageRequest extends PageRequest {
+  readonly facets?: Pick<WorkFacetFilters, 'dekade'>;
+}
+
+export interface PersonPage extends Page<PersonSummary> {
+  /** The decade facet's counts (the others empty); absent from stores that do not count facets. */
+  readonly facets?: WorkFacets;
 }
 
 /** The works list's facets, in the order their parameters are written (ADR 0094). */

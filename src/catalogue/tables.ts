@@ -236,10 +236,21 @@ export interface LiveRowCountsTable {
   n: number | string;
 }
 
+/** Per person and decade, the person's live works of that decade (migration 0031, ADR 0102). */
+export interface PersonDecadesTable {
+  person_id: number;
+  /** The first year of the decade, floored (`-5` → `-10`). */
+  decade: number;
+  /** The person's sort key, so a decade's persons come in list order from one index range. */
+  sort_key: string;
+  work_count: number;
+}
+
 export interface DB {
   persons: PersonsTable;
   works: WorksTable;
   person_work: PersonWorkTable;
+  person_decades: PersonDecadesTable;
   slug_history: SlugHistoryTable;
   accounts: AccountsTable;
   loans: LoansTable;

@@ -111,6 +111,10 @@ describe('the API through Prism’s validating proxy', () => {
     for (const accept of [JSON_TYPE, 'application/xml', 'text/html'])
       await call('GET', '/', 200, { headers: { Accept: accept } });
     await call('GET', '/personen?anzahl=2', 200, { headers: { Accept: JSON_TYPE } });
+    // The persons list's decades (ADR 0102): one, several, beside a search; a malformed one.
+    await call('GET', '/personen?dekade=1800&dekade=1900&anzahl=2', 200, { headers: { Accept: JSON_TYPE } });
+    await call('GET', '/personen?q=goethe&dekade=1800', 200, { headers: { Accept: JSON_TYPE } });
+    await direct('GET', '/personen?dekade=1805', 400, { headers: { Accept: JSON_TYPE } });
     await call('GET', '/personen/goethe', 200, { headers: { Accept: 'application/xml' } });
     await call('GET', '/personen/goethe/lebensdaten', 200, { headers: { Accept: JSON_TYPE } });
     const faust = await call('GET', '/werke/faust?format=json', 200);

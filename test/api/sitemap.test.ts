@@ -43,6 +43,10 @@ describe('robots.txt and the sitemap of the demo catalogue', skipUnless('xmllint
       assert.match(text, new RegExp(`^Disallow: /werke\\*\\?${name}=$`, 'm'));
       assert.match(text, new RegExp(`^Disallow: /werke\\*&${name}=$`, 'm'));
     }
+    // The persons list's decades (ADR 0102); its other parameters are not facets there.
+    assert.match(text, /^Disallow: \/personen\*\?dekade=$/m);
+    assert.match(text, /^Disallow: \/personen\*&dekade=$/m);
+    assert.doesNotMatch(text, /^Disallow: \/personen\*\?autor=$/m);
     assert.match(text, new RegExp(`^Sitemap: ${c.url('/sitemap.xml')}$`, 'm'));
   });
 
@@ -62,6 +66,27 @@ describe('robots.txt and the sitemap of the demo catalogue', skipUnless('xmllint
         if (accept === 'text/html') assert.match(body, /<meta name="robots" content="noindex" \/>/);
       }
       const plain = await c.get(`/werke${suffix}?q=faust`, { accept });
+      assert.equal(plain.headers.get('x-robots-tag'), null);
+      if (accept === 'text/html') assert.doesNotMatch(await plain.text(), /name="robots"/);
+      else await plain.body?.cancel();
+    }
+  });
+
+  test('a persons list filtered by decade says noindex in every format; the list itself does not', async () => {
+    for (const [suffix, accept] of [
+      ['', 'text/html'],
+      ['', 'application/xml'],
+      ['', 'application/json'],
+      ['.json', '*/*'],
+    ] as const) {
+      for (const query of ['q=goethe&dekade=1800', 'dekade=1800&dekade=1900']) {
+        const filtered = await c.get(`/personen${suffix}?${query}`, { accept });
+        assert.equal(filtered.status, 200);
+        assert.equal(filtered.headers.get('x-robots-tag'), 'noindex', `${query} ${suffix} ${accept}`);
+        const body = await filtered.text();
+        if (accept === 'text/html') assert.match(body, /<meta name="robots" content="noindex" \/>/);
+      }
+      const plain = await c.get(`/personen${suffix}?q=goethe`, { accept });
       assert.equal(plain.headers.get('x-robots-tag'), null);
       if (accept === 'text/html') assert.doesNotMatch(await plain.text(), /name="robots"/);
       else await plain.body?.cancel();

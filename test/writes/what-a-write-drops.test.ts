@@ -153,13 +153,15 @@ function suite(open: () => Promise<{ databaseUrl?: string; dispose(): Promise<vo
 
       // An edit of what the author's page does not show (the year) keeps it, and the persons
       // list: the work's links are not rewritten, the author's version not moved (ADR 0103).
+      // Within one decade: a new decade changes the list's decade facet (ADR 0102).
+      await send('PATCH', '/werke/faust', { jahr: 1808 });
       await get('/personen');
       const goethe = await server.app.inject({
         url: '/personen/goethe',
         headers: { accept: 'application/json' },
       });
-      await send('PATCH', '/werke/faust', { jahr: 1808 });
-      assert.match((await get('/werke/faust')).body, /"jahr":1808/);
+      await send('PATCH', '/werke/faust', { jahr: 1809 });
+      assert.match((await get('/werke/faust')).body, /"jahr":1809/);
       assert.equal((await get('/personen/goethe')).hit, true, 'the author’s page stays after a year’s edit');
       assert.equal((await get('/personen')).hit, true, 'and the persons list');
       const after = await server.app.inject({

@@ -39,6 +39,7 @@ export const de = {
   facetsLabel: 'Eingrenzen',
   facetAuthor: 'Person',
   facetDecade: 'Jahrzehnt',
+  facetWorkDecade: 'Jahrzehnt der Werke',
   facetAvailability: 'Verfügbarkeit',
   facetItemType: 'Medientyp',
   decade: (d: number) => `${d}er`,

@@ -41,6 +41,7 @@ export const en: Strings = {
   facetsLabel: 'Narrow down',
   facetAuthor: 'Person',
   facetDecade: 'Decade',
+  facetWorkDecade: 'Decade of their works',
   facetAvailability: 'Availability',
   facetItemType: 'Item type',
   decade: (d: number) => `${d}s`,

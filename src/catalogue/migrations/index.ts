@@ -27,6 +27,7 @@ import { changeLog } from './0022-change-log.ts';
 import { countsOnlyWhenTheyChange } from './0028-counts-only-when-they-change.ts';
 import { subjectsByWhatChanged } from './0029-subjects-by-what-changed.ts';
 import { countsWithoutAHotRow } from './0030-counts-without-a-hot-row.ts';
+import { personDecades } from './0031-person-decades.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -56,5 +57,6 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0028-counts-only-when-they-change': countsOnlyWhenTheyChange(context),
   '0029-subjects-by-what-changed': subjectsByWhatChanged(context),
   '0030-counts-without-a-hot-row': countsWithoutAHotRow(context),
+  '0031-person-decades': personDecades(context),
 });
 export { searchStems } from './0017-search-stems.ts';

@@ -103,7 +103,7 @@ const NOTICE_QUERY: readonly QueryParameter[] = [
   ...PAGING.slice(1),
 ];
 
-/** A facet's parameter: repeatable, up to MAX_FACET_VALUES values, any of which a work may have. */
+/** A facet's parameter: repeatable, up to MAX_FACET_VALUES values, any of which a row may have. */
 function facetParameter(name: string, value: Record<string, unknown>, what: string): QueryParameter {
   return {
     name,
@@ -147,6 +147,19 @@ const WORKS_QUERY: readonly QueryParameter[] = [
   ),
 ];
 
+/**
+ * The persons list's facet (ADR 0102): the decades of their works, as the works list's `dekade`.
+ * A filtered page says `X-Robots-Tag: noindex`; every value's URL is in the `facetten` of the answer.
+ */
+const PERSONS_QUERY: readonly QueryParameter[] = [
+  ...PAGING,
+  facetParameter(
+    'dekade',
+    { type: 'integer', multipleOf: 10, minimum: YEAR_MIN, maximum: YEAR_MAX },
+    'first years of decades (`1900`); only persons with a live work whose year lies in one of them.',
+  ),
+];
+
 /** What a borrow can be refused with, by the loans' POST and the desk alike (loans/borrow-refusals.ts). */
 const BORROW_REFUSALS: readonly ErrorCode[] = [
   'SHELFMARK_CONFLICT',
@@ -166,8 +179,8 @@ const FACTS: readonly PathFacts[] = [
   },
   {
     id: 'Persons',
-    summary: 'Persons: search, page, create',
-    query: PAGING,
+    summary: 'Persons: search, page, narrow by decade, create',
+    query: PERSONS_QUERY,
     read: 'anyone',
     write: 'staff',
     operations: {

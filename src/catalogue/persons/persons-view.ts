@@ -5,11 +5,12 @@ import type { RequestContext, View } from '../../http/resource/types.ts';
 import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { strings } from '../i18n/index.ts';
 import { layout, pagingHeadLinks, pagingNav } from '../layout/index.ts';
-import type { Page, PersonSummary } from '../model.ts';
+import type { PersonPage } from '../model.ts';
 import type { ListQuery, PageLinks } from '../shared/index.ts';
 import { fullName, personPath, totalHtml, totalJson, totalXml, PERSONS_PATH } from '../shared/index.ts';
 import { EMPTY_FORM, isStaff, formStrings } from '../writes/index.ts';
 import { newPersonForm } from './forms.ts';
+import { facetsHtml, facetsJson, facetsXml, type FacetsModel } from '../works/index.ts';
 
 /** "Neue Person", for staff only (the server checks access on the POST anyway). */
 function newPersonSection(ctx: RequestContext): Markup {
@@ -22,9 +23,13 @@ function newPersonSection(ctx: RequestContext): Markup {
 
 export interface PersonsModel {
   readonly query: ListQuery;
-  readonly page: Page<PersonSummary>;
+  readonly page: PersonPage;
   readonly links: PageLinks;
   readonly canonicalPath: string;
+  /** The decade facet (ADR 0102); absent from stores that do not count it. */
+  readonly facets?: FacetsModel | undefined;
+  /** A facet filter is applied: search engines are asked not to index the page. */
+  readonly noindex?: boolean;
 }
 
 function personsHtml(m: PersonsModel, ctx: RequestContext): Markup {
@@ -44,22 +49,34 @@ function personsHtml(m: PersonsModel, ctx: RequestContext): Markup {
       <button type="submit">${t.searchButton}</button>
     </form>
     ${totalHtml(m.page.total, ctx.lang)}
-    ${
-      m.page.items.length > 0
-        ? html`<ul class="cards persons">
-            ${m.page.items.map(
-              (p) =>
-                html`<li class="card">
-                  <a href="${ctx.links.relative(personPath(p.slug))}">${fullName(p)}</a>
-                  <span class="meta">${t.workCount(p.werkAnzahl)}</span>
-                </li> `,
-            )}
-          </ul>`
-        : html`<p class="empty">${t.noResults}</p>`
-    }
-    ${pagingNav(m.links, ctx)}`;
+    <div class="with-facets">
+      ${facetsHtml(m.facets, ctx)}
+      <div class="results">
+        ${
+          m.page.items.length > 0
+            ? html`<ul class="cards persons">
+                ${m.page.items.map(
+                  (p) =>
+                    html`<li class="card">
+                      <a href="${ctx.links.relative(personPath(p.slug))}">${fullName(p)}</a>
+                      <span class="meta">${t.workCount(p.werkAnzahl)}</span>
+                    </li> `,
+                )}
+              </ul>`
+            : html`<p class="empty">${t.noResults}</p>`
+        }
+        ${pagingNav(m.links, ctx)}
+      </div>
+    </div>`;
   return layout(
-    { title, main, canonicalPath: m.canonicalPath, section: 'persons', headLinks: pagingHeadLinks(m.links) },
+    {
+      title,
+      main,
+      canonicalPath: m.canonicalPath,
+      section: 'persons',
+      headLinks: pagingHeadLinks(m.links),
+      ...(m.noindex && { robots: 'noindex' }),
+    },
     ctx,
   );
 }
@@ -74,7 +91,7 @@ function personsXml(m: PersonsModel, ctx: RequestContext): Markup {
     <werkAnzahl>${p.werkAnzahl}</werkAnzahl>
   </person>`,
   );
-  return xml`<personen>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${totalXml(m.page.total)}${items}${
+  return xml`<personen>${m.query.q ? xml`\n  <suche>${m.query.q}</suche>` : ''}${totalXml(m.page.total)}${facetsXml(m.facets, ctx)}${items}${
     m.links.prev ? xml`\n  <vorige ref="${abs(m.links.prev)}"/>` : ''
   }${m.links.next ? xml`\n  <naechste ref="${abs(m.links.next)}"/>` : ''}
 </personen>`;
@@ -85,6 +102,7 @@ function personsJson(m: PersonsModel, ctx: RequestContext): unknown {
   return {
     ...(m.query.q ? { suche: m.query.q } : {}),
     ...totalJson(m.page.total),
+    ...facetsJson(m.facets, ctx),
     person: m.page.items.map((p) => ({
       vorname: p.vorname,
       nachname: p.nachname,

@@ -33,6 +33,7 @@ import { visibleTo } from './visibility.ts';
 import type { OpenLending } from '../loans/index.ts';
 import { personDeleteRepresentation, type PersonDeleteModel } from './confirm-delete-view.ts';
 import { routeOf } from '../registry/index.ts';
+import { facetFilters, facetsModel, LIST_FACETS } from '../works/index.ts';
 
 /**
  * A person's page shows the person, its account and its works' titles — not their lending, so a
@@ -117,16 +118,26 @@ export function personsResource(store: PersonStore): ResourceDefinition {
     name: 'persons',
     // Rendered from the database alone: the layer may cache it (ADR 0048).
     cacheable: true,
-    // Names, work counts and who is public: any person or link, a work's name or existence (ADR 0098).
-    dependsOn: () => [collection.persons, collection.workNames],
+    // Names, work counts and who is public: any person or link, a work's name or existence (ADR 0098);
+    // the decades of their works, kept in person_decades (ADR 0102).
+    dependsOn: () => [collection.persons, collection.workNames, collection.personDecades],
     path: routeOf('Persons'),
     methods: {
       GET: async (ctx) => {
-        const query = listQuery(ctx);
+        // The decades of their works, as the works list reads `dekade` (ADR 0102).
+        const facets = facetFilters(ctx.query, LIST_FACETS.persons);
+        const query = { ...listQuery(ctx), ...(facets && { facets }) };
         // Staff see every person; anyone else the public ones and themself (ADR 0062).
         const page = await loadPage(store.list(query, ctx.user));
         const links = pageLinks(PERSONS_PATH, query, page, ctx);
-        const model: PersonsModel = { query, page, links, canonicalPath: pagePath(PERSONS_PATH, query) };
+        const model: PersonsModel = {
+          query,
+          page,
+          links,
+          canonicalPath: pagePath(PERSONS_PATH, query),
+          facets: facetsModel(query, page.facets, ctx, 'persons'),
+          noindex: facets !== undefined,
+        };
         return {
           type: 'representation',
           representation: {
@@ -135,6 +146,8 @@ export function personsResource(store: PersonStore): ResourceDefinition {
             canonicalPath: model.canonicalPath,
             schema: 'persons',
             links: linkHeaders(links),
+            // Filtered pages are kept out of search engines, as the works list's (ADR 0094).
+            ...(model.noindex && { robots: 'noindex' }),
           },
         };
       },

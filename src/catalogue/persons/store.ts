@@ -11,7 +11,15 @@ import {
   searchText,
   sortKey,
 } from '../../storage/index.ts';
-import type { Page, PageRequest, Person, PersonStore, PersonSummary } from '../model.ts';
+import type {
+  Person,
+  PersonPage,
+  PersonPageRequest,
+  PersonStore,
+  Total,
+  WorkFacetFilters,
+  WorkFacets,
+} from '../model.ts';
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import {
@@ -25,10 +33,17 @@ import {
   type ListScope,
   claimRow,
   softDelete,
+  SEARCH_COUNT_CAP,
 } from '../shared/index.ts';
 import { loadPerson, loadPersonBySlug } from './read.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { refreshWorkSearchText } from '../works/index.ts';
+import {
+  countFacets,
+  disjunctiveFacets,
+  FACET_SAMPLE,
+  personFacetScope,
+  refreshWorkSearchText,
+} from '../works/index.ts';
 import { lockSubjects, subjectsShowing } from '../changes.ts';
 import { openLendingOf, refuseWhileLending, type LendingClock, type OpenLending } from '../loans/index.ts';
 import { HOLD_DAYS } from '../holds/index.ts';
@@ -102,14 +117,38 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
 
     bySlug: (slug) => loadPersonBySlug(db, slug),
 
-    async list(request: PageRequest, viewer: Principal | null = null): Promise<Page<PersonSummary>> {
+    async list(request: PersonPageRequest, viewer: Principal | null = null): Promise<PersonPage> {
       const limit = clampLimit(request.limit, maxPageSize);
       const plan = request.q?.trim()
         ? await planFullText(db, capabilities, PERSON_SEARCH, request.q)
         : undefined;
-      if (plan === null) return { items: [], total: { count: 0, exact: true } };
-      const list = keyedList(db, 'persons', personScope(db, viewer));
-      const total = totalFor(() => list.total(plan), request, capabilities.concurrentReads);
+      if (plan === null) return { items: [], total: { count: 0, exact: true }, facets: NO_FACETS };
+      const seen = personScope(db, viewer);
+      const list = keyedList(db, 'persons', withFacets(seen, request.facets));
+      // The total and the decades from one read of the first matches, as the works list reads
+      // them (ADR 0094, 0102); the unfiltered list keeps its kept count, a filtered one counts to
+      // FACET_SAMPLE. A chosen decade's values are counted without it (ADR 0099).
+      const counting = totalFor(
+        async (): Promise<{ total: Total; facets: WorkFacets }> => {
+          const filtered = request.facets?.dekade !== undefined;
+          const unfiltered = plan === undefined && !filtered;
+          const cap = unfiltered || filtered ? FACET_SAMPLE : SEARCH_COUNT_CAP;
+          const ids = await list.sample(plan, cap);
+          const exact = ids.length <= cap;
+          const total = unfiltered ? await list.total(undefined) : { count: exact ? ids.length : cap, exact };
+          const own = await countFacets(db, ids, ids.length <= FACET_SAMPLE, undefined, 'persons');
+          const facets = await disjunctiveFacets(
+            db,
+            request.facets,
+            own,
+            (others) => keyedList(db, 'persons', withFacets(seen, others)).sample(plan, FACET_SAMPLE),
+            'persons',
+          );
+          return { total, facets };
+        },
+        request,
+        capabilities.concurrentReads,
+      );
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
         searchKeyset(plan, {
@@ -134,9 +173,11 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
           keyOf: (row) => [row.sort_key, row.id],
         }),
       );
+      const counted = await counting();
       return {
         ...page,
-        total: await total(),
+        total: counted.total,
+        facets: counted.facets,
         items: page.items.map(({ sort_key: _key, werkAnzahl, ...ref }) => ({
           ...ref,
           werkAnzahl: Number(werkAnzahl ?? 0),
@@ -236,6 +277,28 @@ function personScope(db: Kysely<DB>, viewer: Principal | null): ListScope {
     },
   };
 }
+
+/**
+ * The viewer's persons narrowed to those with a live work of a chosen decade (ADR 0102): every
+ * plan tests `where`; an unsearched page reads each decade's persons in list order from
+ * `person_decades` (keyed-list.ts `keyed`) instead of walking every person to find them.
+ */
+function withFacets(seen: ListScope, filters: WorkFacetFilters | undefined): ListScope {
+  const facets = personFacetScope(filters);
+  if (facets === undefined) return seen;
+  return {
+    where: seen.where ? sql<SqlBool>`(${seen.where} and ${facets.where})` : facets.where,
+    counted: seen.counted,
+    keyed: {
+      table: 'person_decades',
+      idColumn: 'person_id',
+      each: facets.each,
+      ...(seen.where && { rowWhere: seen.where }),
+    },
+  };
+}
+
+const NO_FACETS: WorkFacets = { exact: true, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
 
 const PERSON_SEARCH = {
   idColumn: 'persons.id',

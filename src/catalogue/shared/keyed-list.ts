@@ -46,6 +46,22 @@ export interface ListScope {
    * merges them, instead of reading every row in scope to sort them.
    */
   readonly alternatives?: readonly Expression<SqlBool>[];
+  /**
+   * A kept table that yields the scope's rows in key order (a decade's persons, migration 0031,
+   * ADR 0102): an unsearched page reads the first `limit` keys of each condition (`each`, on the
+   * kept row `src`) in order from its index, merges them without repeats (a person of two chosen
+   * decades is one row) and joins the rows, which must also meet `rowWhere` (the viewer's scope).
+   * `where` stays the whole condition, for the searches' plans and the unordered reads.
+   */
+  readonly keyed?: KeyedSource;
+}
+
+/** A kept table of (`sort_key`, `idColumn`) keys per condition: ListScope's `keyed`. */
+export interface KeyedSource {
+  readonly table: 'person_decades';
+  readonly idColumn: 'person_id';
+  readonly each: readonly Expression<SqlBool>[];
+  readonly rowWhere?: Expression<SqlBool>;
 }
 
 export function keyedList<T extends ListedTable>(
@@ -158,6 +174,36 @@ export function keyedList<T extends ListedTable>(
       .orderBy('sort_key', order)
       .orderBy('id', order);
   };
+  /**
+   * Live rows in scope within `range`, in key order, read from the scope's kept keys: the first
+   * `limit` keys of each condition in order from its index, merged without repeats, then joined
+   * to their rows (aliased as the table).
+   */
+  const sourced = (source: KeyedSource, range: KeyRange, limit: number) => {
+    const order = sql.raw(range.direction === 'after' ? 'asc' : 'desc');
+    const srcKey = ['src.sort_key', `src.${source.idColumn}`];
+    const branches = source.each.map((where, i) => {
+      const conditions = [
+        sql<SqlBool>`${sql.ref(`${table}.deleted_at`)} is null`,
+        where,
+        ...(source.rowWhere ? [source.rowWhere] : []),
+        ...keyRangeFilters(srcKey, range),
+      ];
+      return sql`select * from (select ${sql.ref(`src.${source.idColumn}`)} as id, src.sort_key as sort_key
+        from ${sql.table(source.table)} src join ${sql.table(table)}
+          on ${sql.ref(`${table}.id`)} = ${sql.ref(`src.${source.idColumn}`)}
+        where ${sql.join(conditions, sql` and `)}
+        order by src.sort_key ${order}, ${sql.ref(`src.${source.idColumn}`)} ${order} limit ${limit}) as ${sql.id(`source${i}`)}`;
+    });
+    const keys = sql`(${sql.join(branches, sql` union `)})`.as('keyed');
+    const joined = db
+      .selectFrom(keys)
+      .innerJoin(table, (join) => join.on(sql<SqlBool>`${sql.ref(`${table}.id`)} = keyed.id`));
+    const direction = range.direction === 'after' ? 'asc' : 'desc';
+    return (joined as unknown as SelectQueryBuilder<DB, 'persons' | 'works', object>)
+      .orderBy(`${table}.sort_key` as 'sort_key', direction)
+      .orderBy(`${table}.id` as 'id', direction);
+  };
   /** The same in key order (descending when walking backwards); `limit`: the most rows wanted. */
   const ordered = (
     filter: RowFilter | undefined,
@@ -167,6 +213,7 @@ export function keyedList<T extends ListedTable>(
   ) => {
     if (filter?.ranked) return ranked(filter.ranked, range);
     if (filter?.terms) return termRows(filter.terms, range, limit);
+    if (filter === undefined && live && scope.keyed) return sourced(scope.keyed, range, limit);
     if (filter === undefined && live && scope.alternatives) return merged(scope.alternatives, range, limit);
     const order = range.direction === 'after' ? 'asc' : 'desc';
     return within(filter, range, live).orderBy('sort_key', order).orderBy('id', order);
@@ -210,8 +257,9 @@ export function keyedList<T extends ListedTable>(
      */
     async sample(plan: FullTextPlan | undefined, cap = SEARCH_COUNT_CAP): Promise<number[]> {
       const filter = plan === undefined ? undefined : plan.kind === 'filter' ? plan.filter : plan.probe;
+      // Kept keys are read in order too: their first rows, not every row of the condition.
       const rows = await (
-        filter?.ranked || filter?.terms
+        filter?.ranked || filter?.terms || (filter === undefined && scope.keyed)
           ? ordered(filter, EVERYTHING, true, cap + 1)
           : within(filter, EVERYTHING)
       )

@@ -7,7 +7,7 @@ import { requestLinks } from '../../http/index.ts';
 import type { Links } from '../../http/resource/types.ts';
 import { xml } from '../../http/representation/markup.ts';
 import { notFound } from '../shared/index.ts';
-import { FACET_NAMES } from '../model.ts';
+import { LIST_FACETS } from '../works/index.ts';
 import { disallowedPaths, resourceUrl } from '../registry/index.ts';
 import type { SitemapSource } from './source.ts';
 import { sitemapIndex, URLSET_CLOSE, URLSET_OPEN, urlEntries } from './xml.ts';
@@ -30,12 +30,16 @@ function linksOf(request: FastifyRequest): Links {
 }
 
 /**
- * Filtered works lists (ADR 0094): every combination of facet values is another URL with the
- * same works, so crawlers keep to the list itself. `*` is RFC 9309's wildcard; a parameter comes
- * first (`?`) or later (`&`), and the format suffix (`/werke.json?…`) is covered too.
+ * Filtered works and persons lists (ADR 0094, 0102): every combination of facet values is another
+ * URL with the same rows, so crawlers keep to the lists themselves. `*` is RFC 9309's wildcard; a
+ * parameter comes first (`?`) or later (`&`), and the format suffix (`/werke.json?…`) is covered too.
  */
-const WORKS = resourceUrl('Works').path;
-const FACET_DISALLOWED = FACET_NAMES.flatMap((name) => [`${WORKS}*?${name}=`, `${WORKS}*&${name}=`]);
+const FACET_DISALLOWED = (
+  [
+    [resourceUrl('Works').path, LIST_FACETS.works],
+    [resourceUrl('Persons').path, LIST_FACETS.persons],
+  ] as const
+).flatMap(([list, names]) => names.flatMap((name) => [`${list}*?${name}=`, `${list}*&${name}=`]));
 
 /**
  * Crawlers stay out of what the registry marks (ADR 0097): the log-in page (one per page it

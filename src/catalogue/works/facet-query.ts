@@ -1,7 +1,8 @@
 // The works list's facet parameters (ADR 0094, 0099): `autor`, `dekade`, `verfuegbar`,
-// `medientyp`, each repeatable (`?dekade=1800&dekade=1810`: works of either decade).
+// `medientyp`, each repeatable (`?dekade=1800&dekade=1810`: works of either decade); the persons
+// list reads `dekade` the same way (ADR 0102).
 import { HttpError } from '../../http/errors/index.ts';
-import type { FacetName, WorkFacetFilters } from '../model.ts';
+import { FACET_NAMES, type FacetName, type WorkFacetFilters } from '../model.ts';
 import { isValidSlug } from '../slugs.ts';
 import { YEAR_MAX, YEAR_MIN } from './input.ts';
 
@@ -56,27 +57,33 @@ function decade(raw: string): number | undefined {
 }
 
 /**
- * The works list's facet filters (ADR 0094, 0099), undefined when none is given. Each facet's
+ * A list's facet filters (ADR 0094, 0099), undefined when none is given; `offered`: the facets the
+ * list has (the persons list's decade, ADR 0102), the others' parameters are not read. Each facet's
  * values come distinct and in canonical order (`inCanonicalOrder`). 400 for a value no
  * work could have: a malformed slug or item type code, a decade that is not a multiple of 10
  * within the years a work may have, `verfuegbar` other than ja/nein; or for too many values.
  */
-export function facetFilters(query: URLSearchParams): WorkFacetFilters | undefined {
-  const autor = values(
-    query,
+export function facetFilters(
+  query: URLSearchParams,
+  offered: readonly FacetName[] = FACET_NAMES,
+): WorkFacetFilters | undefined {
+  const read = <T extends string | number>(
+    name: FacetName,
+    parse: (raw: string) => T | undefined,
+    refusal: string,
+  ) => (offered.includes(name) ? values(query, name, parse, refusal) : undefined);
+  const autor = read(
     'autor',
     (raw) => (isValidSlug(raw) ? raw : undefined),
     'autor must be the slug of a person.',
   );
-  const dekade = values(query, 'dekade', decade, 'dekade must be the first year of a decade, e.g. 1900.');
-  const verfuegbar = values(
-    query,
+  const dekade = read('dekade', decade, 'dekade must be the first year of a decade, e.g. 1900.');
+  const verfuegbar = read(
     'verfuegbar',
     (raw) => (raw === 'ja' || raw === 'nein' ? raw : undefined),
     'verfuegbar must be ja or nein.',
   );
-  const medientyp = values(
-    query,
+  const medientyp = read(
     'medientyp',
     (raw) => (ITEM_TYPE_CODE.test(raw) ? raw : undefined),
     'medientyp must be the code of an item type.',

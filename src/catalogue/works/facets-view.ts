@@ -1,4 +1,4 @@
-// The works list's facets in its three formats (ADR 0094, 0099): per facet its values with
+// A list's facets in its three formats (ADR 0094, 0099; the persons list's, ADR 0102): per facet its values with
 // their counts and the URL that chooses each too (keeping the search, its order, the page size,
 // the other filters and the format, from the first page); every value chosen with the URL that
 // lifts it.
@@ -7,9 +7,9 @@ import { html, xml, type Markup } from '../../http/representation/markup.ts';
 import { keepFormat } from '../../http/rewrite/index.ts';
 import { strings } from '../i18n/index.ts';
 import { FACET_NAMES, type FacetName, type WorkFacetFilters, type WorkFacets } from '../model.ts';
-import { pagePath, type ListQuery } from '../shared/index.ts';
+import { pagePath, PERSONS_PATH, WORKS_PATH, type ListQuery } from '../shared/index.ts';
 import { fullName } from '../shared/index.ts';
-import { FACET_SAMPLE } from './facets.ts';
+import { FACET_SAMPLE, LIST_FACETS, type FacetedList } from './facets.ts';
 import { inCanonicalOrder } from './facet-query.ts';
 
 export interface FacetEntry {
@@ -25,6 +25,8 @@ export interface FacetEntry {
 }
 
 export interface FacetsModel {
+  /** The list the facets narrow (its group titles). */
+  readonly list: FacetedList;
   /** Counted over every match; otherwise over the first FACET_SAMPLE (lower bounds). */
   readonly exact: boolean;
   readonly groups: readonly { readonly name: FacetName; readonly values: readonly FacetEntry[] }[];
@@ -36,15 +38,18 @@ export interface FacetsModel {
   }[];
 }
 
+const LIST_PATHS: Record<FacetedList, string> = { works: WORKS_PATH, persons: PERSONS_PATH };
+
 export function facetsModel(
   query: ListQuery,
   facets: WorkFacets | undefined,
   ctx: Pick<RequestContext, 'format' | 'formatSource'>,
+  list: FacetedList = 'works',
 ): FacetsModel | undefined {
   if (facets === undefined) return undefined;
   const first = (filters: WorkFacetFilters) => {
     const { after: _a, before: _b, ...rest } = query;
-    const path = pagePath('/werke', { ...rest, facets: filters });
+    const path = pagePath(LIST_PATHS[list], { ...rest, facets: filters });
     return keepFormat(path, ctx.format, ctx.formatSource);
   };
   const current = query.facets ?? {};
@@ -67,25 +72,26 @@ export function facetsModel(
       ...(selected && { removePath: first(changed(name, String(value), true)) }),
     };
   };
+  const offered = LIST_FACETS[list];
+  const groups: FacetsModel['groups'] = [
+    {
+      name: 'autor',
+      values: facets.autor.map((p) => entry('autor', p.slug, p.count, { de: fullName(p), en: fullName(p) })),
+    },
+    { name: 'dekade', values: facets.dekade.map((d) => entry('dekade', d.value, d.count)) },
+    { name: 'verfuegbar', values: facets.verfuegbar.map((v) => entry('verfuegbar', v.value, v.count)) },
+    {
+      name: 'medientyp',
+      values: facets.medientyp.map((t) =>
+        entry('medientyp', t.value, t.count, { de: t.name_de, en: t.name_en }),
+      ),
+    },
+  ];
   return {
+    list,
     exact: facets.exact,
-    groups: [
-      {
-        name: 'autor',
-        values: facets.autor.map((p) =>
-          entry('autor', p.slug, p.count, { de: fullName(p), en: fullName(p) }),
-        ),
-      },
-      { name: 'dekade', values: facets.dekade.map((d) => entry('dekade', d.value, d.count)) },
-      { name: 'verfuegbar', values: facets.verfuegbar.map((v) => entry('verfuegbar', v.value, v.count)) },
-      {
-        name: 'medientyp',
-        values: facets.medientyp.map((t) =>
-          entry('medientyp', t.value, t.count, { de: t.name_de, en: t.name_en }),
-        ),
-      },
-    ],
-    applied: FACET_NAMES.flatMap((name) =>
+    groups: groups.filter((g) => offered.includes(g.name)),
+    applied: FACET_NAMES.filter((name) => offered.includes(name)).flatMap((name) =>
       chosen(name).map((value) => ({ name, value, removePath: first(changed(name, value, true)) })),
     ),
   };
@@ -103,8 +109,10 @@ function valueLabel(
   return entry.value;
 }
 
-function groupTitle(name: FacetName, ctx: RequestContext): string {
+function groupTitle(name: FacetName, list: FacetedList, ctx: RequestContext): string {
   const t = strings(ctx.lang);
+  // A person's decades are those of its works.
+  if (list === 'persons' && name === 'dekade') return t.facetWorkDecade;
   return {
     autor: t.facetAuthor,
     dekade: t.facetDecade,
@@ -146,7 +154,7 @@ export function facetsHtml(m: FacetsModel | undefined, ctx: RequestContext): Mar
         (a) => a.name === g.name && !g.values.some((v) => v.value === a.value),
       );
       return html`<section>
-        <h3>${groupTitle(g.name, ctx)}</h3>
+        <h3>${groupTitle(g.name, m.list, ctx)}</h3>
         <ul>
           ${uncounted.map((a) => chosenItem(g.name, a, a.removePath))}
           ${g.values.map((v) =>
