@@ -7,6 +7,7 @@ import type { ChangeBatch } from '../http/cache/index.ts';
 import {
   detectDialect,
   prepare,
+  serialSharedRead,
   sharedRead,
   statementName,
   withStatementName,
@@ -265,7 +266,8 @@ function postgresFeed(database: Database<DB>): Feed {
   /** Reads may overlap: only a read started after the one that set `since` may move it. */
   let started = 0;
   let sinceFrom = 0;
-  return sharedRead(async () => {
+  // One read at a time on the own connection, the callers meanwhile sharing the next.
+  return (own ? serialSharedRead : sharedRead)(async () => {
     const mine = (started += 1);
     const from = since;
     const [snap, n, lost, changed] = await query(from ?? null);

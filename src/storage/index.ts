@@ -99,6 +99,6 @@ export { placeUnranked, renumberAll, fullyRanked, RANK_GAP } from './list-rank.t
 export { prepare, param, type PreparedQuery } from './prepared.ts';
 export { statementName, withStatementName } from './statement-name.ts';
 export { type OwnConnection } from './postgres/own-connection.ts';
-export { sharedRead } from './shared-read.ts';
+export { serialSharedRead, sharedRead } from './shared-read.ts';
 export { SQLITE_CACHE_KIB, SQLITE_MMAP_BYTES } from './sqlite-connection.ts';
 export { openCommitMark, type CommitMark } from './sqlite-commit-mark.ts';
