@@ -252,27 +252,32 @@ interface ReadResult {
   readonly p99Ms: number;
 }
 
-/** wrk with the harness's random-slug script: random persons as JSON. */
+/**
+ * wrk with the harness's random-slug script, seeded per thread (bench/wrk): random persons as
+ * JSON. Each call its own `seed`: the measured window must not replay the warm-up's slugs.
+ */
 function wrkReads(
   origin: string,
   catalogue: Catalogue,
   opts: BenchOptions,
   seconds: number,
+  seed: number,
 ): Promise<ReadResult> {
   const args = [
     `-t${Math.min(opts.threads, opts.connections)}`,
     `-c${opts.connections}`,
     `-d${seconds}s`,
     '-s',
-    path.join(catalogue.harness, 'wrk', 'random-slug.lua'),
+    path.join(import.meta.dirname, 'wrk', 'random-slug-per-thread.lua'),
     origin,
     '--',
     catalogue.slugsFile,
     'json',
-    '1',
+    String(seed),
   ];
+  const env = { ...process.env, RANDOM_SLUG_LUA: path.join(catalogue.harness, 'wrk', 'random-slug.lua') };
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('wrk', args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
@@ -289,8 +294,15 @@ function wrkReads(
   });
 }
 
+interface CacheCounts {
+  readonly hits: number;
+  readonly misses: number;
+  /** The misses by why (the cache's missesBy, ADR 0105). */
+  readonly missesBy: Map<string, number>;
+}
+
 /** The representation caches' hits and misses so far, summed over the server's processes. */
-async function cacheCounts(server: ChildServer, statsDir: string): Promise<{ hits: number; misses: number }> {
+async function cacheCounts(server: ChildServer, statsDir: string): Promise<CacheCounts> {
   const pids = [server.pid, ...childPids(server.pid)];
   for (const f of fs.readdirSync(statsDir)) fs.rmSync(path.join(statsDir, f));
   for (const pid of pids) {
@@ -303,6 +315,7 @@ async function cacheCounts(server: ChildServer, statsDir: string): Promise<{ hit
   // The processes answer by writing a file each; wait until every serving one has.
   let hits = 0;
   let misses = 0;
+  const missesBy = new Map<string, number>();
   for (let attempt = 0; attempt < 100; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const files = fs.readdirSync(statsDir);
@@ -311,14 +324,26 @@ async function cacheCounts(server: ChildServer, statsDir: string): Promise<{ hit
         const s = JSON.parse(fs.readFileSync(path.join(statsDir, f), 'utf8')) as {
           hits: number;
           misses: number;
+          missesBy?: Record<string, number>;
         };
         hits += s.hits;
         misses += s.misses;
+        for (const [why, n] of Object.entries(s.missesBy ?? {}))
+          missesBy.set(why, (missesBy.get(why) ?? 0) + n);
       }
       break;
     }
   }
-  return { hits, misses };
+  return { hits, misses, missesBy };
+}
+
+/** The window's misses by why: `after` less `before`, largest first. */
+function missesByWhy(before: CacheCounts, after: CacheCounts): string {
+  const rows = [...after.missesBy]
+    .map(([why, n]) => [why, n - (before.missesBy.get(why) ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
+  return rows.map(([why, n]) => `${why} ${n}`).join(', ') || 'none';
 }
 
 function startFastify(
@@ -351,6 +376,44 @@ function startFastify(
   })();
 }
 
+/** The window's seed and the warm-up rounds' (WARMUP_SEED + round): never the same slugs in the same order. */
+const WINDOW_SEED = 1;
+const WARMUP_SEED = 100;
+/** Warm-up rounds go on until fewer of a round's lookups than this were cold (or MAX_WARMUP_ROUNDS). */
+const WARM_COLD_SHARE = 0.01;
+const MAX_WARMUP_ROUNDS = 12;
+
+const coldOf = (c: CacheCounts) => c.missesBy.get('cold') ?? 0;
+
+/**
+ * Reads until every worker's cache holds nearly every person: each worker renders each person
+ * once (a cold miss) before it can hit, and random reads reach the last few slowly — with two
+ * workers a fixed warm-up left a tenth of the window's reads cold. Rounds of `--warmup` seconds
+ * until a round's cold misses are under WARM_COLD_SHARE of its lookups; the window's cold misses
+ * are still counted (and shown by why).
+ */
+async function warmUp(
+  server: ChildServer,
+  catalogue: Catalogue,
+  opts: BenchOptions,
+  statsDir: string,
+  say: (m: string) => void,
+): Promise<{ rounds: number; coldShare: number }> {
+  let rounds = 0;
+  let coldShare = 1;
+  let before = await cacheCounts(server, statsDir);
+  while (rounds < MAX_WARMUP_ROUNDS && coldShare >= WARM_COLD_SHARE) {
+    say(`  warming up (${opts.warmupSeconds} s of reads, round ${rounds + 1}) …`);
+    await wrkReads(server.origin, catalogue, opts, opts.warmupSeconds, WARMUP_SEED + rounds);
+    const after = await cacheCounts(server, statsDir);
+    const lookups = after.hits + after.misses - before.hits - before.misses;
+    coldShare = (coldOf(after) - coldOf(before)) / Math.max(1, lookups);
+    before = after;
+    rounds += 1;
+  }
+  return { rounds, coldShare };
+}
+
 const pct = (xs: number[], p: number) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -370,9 +433,9 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
     const fastify = await startFastify(catalogue, await freePort(), logDir);
     let fastifyCpu: number | undefined;
     try {
-      await wrkReads(fastify.origin, catalogue, opts, opts.warmupSeconds);
+      await wrkReads(fastify.origin, catalogue, opts, opts.warmupSeconds, WARMUP_SEED);
       const before = treeCpuSeconds(fastify.pid)!;
-      const reads = await wrkReads(fastify.origin, catalogue, opts, opts.seconds);
+      const reads = await wrkReads(fastify.origin, catalogue, opts, opts.seconds, WINDOW_SEED);
       fastifyCpu = ((treeCpuSeconds(fastify.pid)! - before) * 1e6) / reads.requests;
       lines.push(
         `| Fastify peer | – | ${(reads.requests / reads.seconds).toFixed(0)} | ${fastifyCpu.toFixed(1)} | 1.00 | – | ${reads.p50Ms.toFixed(1)} | ${reads.p99Ms.toFixed(1)} | – | – | – |`,
@@ -393,8 +456,7 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
       }),
     });
     try {
-      say(`  warming up (${opts.warmupSeconds} s of reads) …`);
-      await wrkReads(server.origin, catalogue, opts, opts.warmupSeconds);
+      const warm = await warmUp(server, catalogue, opts, statsDir, say);
       // The staff credential verified once (scrypt) before the mix: the server remembers it then,
       // as it would for a desk client that has been working all day.
       await fetch(`${server.origin}/ausleihen`, { headers: { authorization: AUTH } }).then((r) =>
@@ -404,7 +466,7 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
       const before = server.cpuSeconds()!;
       say(`  measuring ${opts.seconds} s: reads beside ${opts.writeRate} writes/s …`);
       const writer = writeMix(server.origin, catalogue, opts.writeRate);
-      const reads = await wrkReads(server.origin, catalogue, opts, opts.seconds);
+      const reads = await wrkReads(server.origin, catalogue, opts, opts.seconds, WINDOW_SEED);
       const writes = await writer.stop();
       const cpu = ((server.cpuSeconds()! - before) * 1e6) / reads.requests;
       const after = await cacheCounts(server, statsDir);
@@ -419,6 +481,11 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
         .join(', ');
       const refused = [...writes.refused].map(([k, n]) => `${k}: ${n}`).join(', ');
       lines.push('', `Writes: ${perKind}; refused: ${refused || 'none'}; failed: ${writes.failed}.`);
+      lines.push(
+        '',
+        `Warm-up: ${warm.rounds} × ${opts.warmupSeconds} s of reads; the last one's lookups ${(100 * warm.coldShare).toFixed(1)} % cold.`,
+        `Misses by why: ${missesByWhy(counts, after)}.`,
+      );
     } finally {
       await server.stop();
     }

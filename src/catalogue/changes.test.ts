@@ -168,3 +168,33 @@ describe('change feed on PostgreSQL: commits out of order', { skip: postgres.ski
     }
   });
 });
+
+describe('change feed on PostgreSQL: its own connection (ADR 0105)', { skip: postgres.skip }, () => {
+  test('answers while write transactions hold every pooled connection', { timeout: 30_000 }, async () => {
+    const database = await postgres.open(); // a pool of 5 (test/kit/storage/targets.ts)
+    try {
+      const read = changeFeed(database);
+      await read();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding = 0;
+      let allHeld!: () => void;
+      const held = new Promise<void>((resolve) => (allHeld = resolve));
+      const writers = Array.from({ length: 5 }, () =>
+        database.db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          if ((holding += 1) === 5) allHeld();
+          await released;
+        }),
+      );
+      await held;
+      // Through the pool this read would wait for a writer to finish, and they wait for it.
+      const during = await read();
+      release();
+      await Promise.all(writers);
+      assert.deepEqual(during, []);
+    } finally {
+      await database.dispose();
+    }
+  });
+});

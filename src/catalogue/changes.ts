@@ -6,9 +6,11 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { ChangeBatch } from '../http/cache/index.ts';
 import {
   detectDialect,
-  param,
   prepare,
+  serialSharedRead,
   sharedRead,
+  statementName,
+  withStatementName,
   type CommitMark,
   type Database,
 } from '../storage/index.ts';
@@ -227,47 +229,60 @@ function sideReadNow(
 }
 
 /**
- * PostgreSQL: writers commit in any order, so a read asks for the rows of transactions that
- * had not committed in the previous read's snapshot but have in this one's (pg_visible_in_snapshot),
- * in one named statement shared by the callers of one event-loop turn (ADR 0068).
+ * PostgreSQL's read: this snapshot, the counter, whether history this process has not seen was
+ * pruned, and the subjects of the transactions committed in this snapshot but not in `$1` (the
+ * previous read's): writers commit in any order, so a number proves nothing.
+ */
+const PG_FEED_SQL = `select
+  pg_current_snapshot()::text as snap,
+  (select n from change_counter where id = 1)::text as n,
+  (select txid >= pg_snapshot_xmin($1::pg_snapshot) from change_log_horizon where id = 1) as lost,
+  (select string_agg(distinct subject, ' ') from change_log
+    where txid >= pg_snapshot_xmin($1::pg_snapshot)
+      and not pg_visible_in_snapshot(txid, $1::pg_snapshot)) as changed`;
+const PG_FEED_NAME = statementName(PG_FEED_SQL);
+
+/** The read's one row as [snap, n, lost, changed]. */
+type FeedRow = readonly [string, string, boolean | null, string | null];
+
+/**
+ * PostgreSQL: one named statement shared by the callers of one event-loop turn (ADR 0068), on
+ * the database's own connection beside the pool (ADR 0105): cheaper than a pooled query, and
+ * never queued behind write transactions holding the pool. (Through Kysely where there is none.)
  */
 function postgresFeed(database: Database<DB>): Feed {
-  const { db } = database;
-  const READ = prepare<
-    { since: string | null },
-    { snap: string; n: string; lost: boolean | null; changed: string | null },
-    DB
-  >((kdb) => ({
-    compile: () =>
-      sql<{ snap: string; n: string; lost: boolean | null; changed: string | null }>`select
-          pg_current_snapshot()::text as snap,
-          (select n from change_counter where id = 1)::text as n,
-          (select txid >= pg_snapshot_xmin(${param<string | null>('since')}::pg_snapshot) from change_log_horizon where id = 1) as lost,
-          (select string_agg(distinct subject, ' ') from change_log
-            where txid >= pg_snapshot_xmin(${param<string | null>('since')}::pg_snapshot)
-              and not pg_visible_in_snapshot(txid, ${param<string | null>('since')}::pg_snapshot)) as changed`.compile(
-        kdb,
-      ),
-  }));
+  const { db, own } = database;
+  const query = async (since: string | null): Promise<FeedRow> => {
+    if (own) return (await own.query(PG_FEED_NAME, PG_FEED_SQL, [since]))[0] as unknown as FeedRow;
+    const { rows } = await db.executeQuery<{
+      snap: string;
+      n: string;
+      lost: boolean | null;
+      changed: string | null;
+    }>(withStatementName(CompiledQuery.raw(PG_FEED_SQL, [since]), PG_FEED_NAME));
+    const row = rows[0]!;
+    return [row.snap, row.n, row.lost, row.changed];
+  };
   let counter: string | undefined;
   let since: string | undefined;
   /** Reads may overlap: only a read started after the one that set `since` may move it. */
   let started = 0;
   let sinceFrom = 0;
-  return sharedRead(async () => {
+  // One read at a time on the own connection, the callers meanwhile sharing the next.
+  return (own ? serialSharedRead : sharedRead)(async () => {
     const mine = (started += 1);
     const from = since;
-    const row = (await READ.executeTakeFirst(db, { since: from ?? null }))!;
+    const [snap, n, lost, changed] = await query(from ?? null);
     const moved = mine > sinceFrom;
     if (moved) {
       sinceFrom = mine;
-      since = row.snap;
+      since = snap;
     }
-    if (from === undefined || row.n !== counter || row.lost === true) {
-      if (moved) counter = row.n;
+    if (from === undefined || n !== counter || lost === true) {
+      if (moved) counter = n;
       return 'everything';
     }
-    return batchOf(row.changed === null ? [] : row.changed.split(' '));
+    return batchOf(changed === null ? [] : changed.split(' '));
   });
 }
 

@@ -16,12 +16,20 @@ const postgres = catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL).f
   (target) => target.dialect === 'postgres',
 )!;
 
-/** The named statements this connection holds: statement text → executions. */
+const PREPARED = `select statement, (generic_plans + custom_plans)::int as runs
+  from pg_prepared_statements where name like 'shelfmark\\_%'`;
+
+/**
+ * The named statements the pooled connection and the database's own one (the change feed's,
+ * ADR 0105) hold: statement text → executions.
+ */
 async function preparedHere(database: TestDatabase<DB>): Promise<Map<string, number>> {
-  const { rows } = await sql<{ statement: string; runs: number }>`
-    select statement, (generic_plans + custom_plans)::int as runs
-    from pg_prepared_statements where name like 'shelfmark\\_%'`.execute(database.db);
-  return new Map(rows.map((row) => [row.statement, row.runs]));
+  const { rows } = await sql<{ statement: string; runs: number }>`${sql.raw(PREPARED)}`.execute(database.db);
+  const own = (await database.own?.query('hot_reads_prepared', PREPARED, [])) ?? [];
+  return new Map([
+    ...rows.map((row) => [row.statement, row.runs] as const),
+    ...own.map(([statement, runs]) => [statement as string, runs as number] as const),
+  ]);
 }
 
 describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }, () => {

@@ -8,6 +8,7 @@ import { withErrorMapping } from './error-mapping.ts';
 import { mapDatabaseError } from './errors.ts';
 import { NodeSqliteDialect } from './sqlite-driver.ts';
 import { PreparingPostgresDialect } from './postgres/driver.ts';
+import { ownConnection, type OwnConnection } from './postgres/own-connection.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -41,6 +42,11 @@ export interface Database<DB> {
     sqlText: string,
     parameters: readonly unknown[],
   ) => Record<string, unknown>[] | undefined;
+  /**
+   * PostgreSQL: a connection beside the pool, opened at its first query and closed with the
+   * database, for the change feed every request waits for (ADR 0105). Absent on SQLite.
+   */
+  readonly own?: OwnConnection;
 }
 
 export interface OpenOptions {
@@ -94,9 +100,18 @@ export async function openDatabase<DB>(url: string, options: OpenOptions = {}): 
       max: options.poolMax ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${quoteSearchPath(options.searchPath)}` } : {}),
     });
-    listenForConnectionErrors(pool, options.onConnectionError ?? (() => undefined));
+    const report = options.onConnectionError ?? (() => undefined);
+    listenForConnectionErrors(pool, report);
     const db = new Kysely<DB>({ dialect: withErrorMapping(new PreparingPostgresDialect(pool)) });
-    return database(db, 'postgres');
+    const own = ownConnection(
+      {
+        connectionString: url,
+        ...(options.searchPath ? { options: `-c search_path=${quoteSearchPath(options.searchPath)}` } : {}),
+      },
+      (error) => report(mapDatabaseError(error)),
+    );
+    const pooled = database(db, 'postgres');
+    return { ...pooled, own, close: () => own.close().then(() => pooled.close()) };
   }
   const path = sqlitePath(url);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sharedRead } from './shared-read.ts';
+import { serialSharedRead, sharedRead } from './shared-read.ts';
 
 /**
  * A database whose reads take their snapshot when they start and answer when the test says so:
@@ -79,4 +79,33 @@ test('a read that throws before it returns a promise rejects and does not block 
   });
   await assert.rejects(read(), /no pool/);
   assert.equal(await read(), 2);
+});
+
+test('serialSharedRead: one read at a time; the callers meanwhile share the next, sent after they asked (ADR 0105)', async () => {
+  const database = slowDatabase();
+  const read = serialSharedRead(database.read);
+  const early = read();
+  await turn();
+  assert.equal(database.reads.length, 1, 'the early read is under way (snapshot 0)');
+  database.write(); // acknowledged while it runs: the callers from now on must see it
+  const late = [read()];
+  await turn();
+  late.push(read());
+  await turn();
+  assert.equal(database.reads.length, 1, 'callers of later turns wait: one read at a time');
+  database.reads[0]!.answer();
+  assert.equal(await early, 0);
+  await turn();
+  assert.equal(database.reads.length, 2, 'one read for the callers of both later turns');
+  database.reads[1]!.answer();
+  assert.deepEqual(await Promise.all(late), [1, 1]);
+  // A failed read fails its callers and does not stop the next.
+  const failing = read();
+  await turn();
+  database.reads[2]!.fail(new Error('gone'));
+  await assert.rejects(failing, /gone/);
+  const after = read();
+  await turn();
+  database.reads[3]!.answer();
+  assert.equal(await after, 1);
 });

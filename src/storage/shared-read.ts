@@ -30,3 +30,41 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
     return batch.promise;
   };
 }
+
+/**
+ * sharedRead for one connection (ADR 0105): at most one read in flight. Callers that ask while
+ * one is under way share the next, sent when it is done — still after each of them asked — so
+ * a slow answer gathers every caller meanwhile into one read instead of queueing one read per
+ * turn behind it.
+ */
+export function serialSharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  /** The callers of the next read, not yet sent. */
+  let next: PromiseWithResolvers<T> | undefined;
+  let running = false;
+
+  const start = () => {
+    if (running || next === undefined) return;
+    const waiting = next;
+    next = undefined;
+    running = true;
+    const done = () => {
+      running = false;
+      start();
+    };
+    try {
+      read().then(waiting.resolve, waiting.reject).finally(done);
+    } catch (error) {
+      waiting.reject(error as Error);
+      done();
+    }
+  };
+
+  return () => {
+    if (next === undefined) {
+      next = Promise.withResolvers<T>();
+      // This turn's other callers first, as sharedRead does.
+      if (!running) setImmediate(start);
+    }
+    return next.promise;
+  };
+}

@@ -146,3 +146,37 @@ test('kept responses go with their rendering when a subject it shows changes', (
   assert.equal(cache.getWire('\u0001/personen/goethe', after), undefined);
   assert.equal(cache.stats().entries, 0);
 });
+
+test('misses are counted by why the key was not held (ADR 0105)', () => {
+  const { cache, change, changeEverything } = cacheOnFeed();
+  const small = new RepresentationCache({ maxBytes: 3_000, changes: () => [] });
+  const v = cache.currentVersion() as string;
+  cache.get('goethe', v); // never stored: cold
+  cache.set('goethe', v, entry('Goethe'), ['person:1', 'work-name:7']);
+  cache.set('faust', v, entry('Faust'), ['work:7']);
+  cache.set('noon', v, { ...entry('until noon'), expiresAt: 1_000 }, ['person:3']);
+  change('work-name:7');
+  const v2 = cache.currentVersion() as string;
+  cache.get('goethe', v2); // dropped by a work's name
+  change('person:1');
+  void cache.currentVersion();
+  cache.set('goethe', v2, entry('Goethe again'), ['person:1', 'work-name:7']);
+  cache.get('goethe', v2); // rendered after the work's name changed, before the person did: not kept
+  cache.get('noon', v2, 1_000); // expired
+  changeEverything();
+  const v3 = cache.currentVersion() as string;
+  cache.get('faust', v3); // everything changed
+  assert.deepEqual(cache.stats().missesBy, {
+    cold: 1,
+    'changed work-name': 1,
+    'raced person': 1,
+    expired: 1,
+    everything: 1,
+  });
+  assert.equal(cache.stats().misses, 5);
+  const s = small.currentVersion() as string;
+  small.set('a', s, entry('a'.repeat(1000)));
+  small.set('b', s, entry('b'.repeat(1000)));
+  small.get('a', s); // evicted by b
+  assert.deepEqual(small.stats().missesBy, { evicted: 1 });
+});

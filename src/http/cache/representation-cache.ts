@@ -64,7 +64,23 @@ export interface RepresentationCacheStats {
   readonly maxBytes: number;
   readonly hits: number;
   readonly misses: number;
+  /**
+   * The misses by why the key was not held (ADR 0105): `cold` (never stored in this process),
+   * `evicted` (by size), `expired`, `everything` (a feed answer of everything), `changed <kind>`
+   * (dropped by a change of a subject of that kind, `person` for `person:12`), `raced <kind>`
+   * (rendered, but not stored: a subject of that kind changed meanwhile).
+   */
+  readonly missesBy: Readonly<Record<string, number>>;
 }
+
+/** A subject's kind, for the miss counts: `person` of `person:12`, `persons` of `persons`. */
+function kindOf(subject: string): string {
+  const colon = subject.indexOf(':');
+  return colon < 0 ? subject : subject.slice(0, colon);
+}
+
+/** Past this many keys remembered as gone, the memory is cleared (later misses count as cold). */
+const MAX_REMEMBERED_GONE = 200_000;
 
 /** Rough per-entry overhead of the Map slot, the record and the header array. */
 const ENTRY_OVERHEAD = 200;
@@ -124,6 +140,9 @@ export class RepresentationCache {
   #bytes = 0;
   #hits = 0;
   #misses = 0;
+  /** Why each key no longer held went (for missesBy); absent: never stored. */
+  readonly #gone = new Map<string, string>();
+  readonly #missesBy = new Map<string, number>();
 
   constructor(options: RepresentationCacheOptions) {
     if (!Number.isSafeInteger(options.maxBytes) || options.maxBytes < 0) {
@@ -149,6 +168,7 @@ export class RepresentationCache {
 
   #apply(batch: ChangeBatch): string {
     if (batch === 'everything') {
+      for (const key of this.#slots.keys()) this.#wentBecause(key, 'everything');
       this.#epoch += 1;
       this.#everythingAt = this.#anyAt = this.#epoch;
       this.#slots.clear();
@@ -175,9 +195,13 @@ export class RepresentationCache {
   #dropDependents(subject: string): void {
     const keys = this.#dependents.get(subject);
     if (!keys) return;
+    const why = `changed ${kindOf(subject)}`;
     for (const key of [...keys]) {
       const slot = this.#slots.get(key);
-      if (slot) this.#drop(key, slot);
+      if (slot) {
+        this.#wentBecause(key, why);
+        this.#drop(key, slot);
+      }
     }
     this.#dependents.delete(subject);
   }
@@ -186,7 +210,11 @@ export class RepresentationCache {
   get(key: string, _version: string, now = Date.now()): CachedRepresentation | undefined {
     const entry = this.#take(key, now) as CachedRepresentation | undefined;
     if (entry) this.#hits += 1;
-    else this.#misses += 1;
+    else {
+      this.#misses += 1;
+      const why = this.#gone.get(key) ?? 'cold';
+      this.#missesBy.set(why, (this.#missesBy.get(why) ?? 0) + 1);
+    }
     return entry;
   }
 
@@ -201,6 +229,7 @@ export class RepresentationCache {
     const slot = this.#slots.get(key);
     if (!slot) return undefined;
     if (isExpired(slot.entry, now)) {
+      this.#wentBecause(key, 'expired');
       this.#drop(key, slot);
       return undefined;
     }
@@ -209,16 +238,25 @@ export class RepresentationCache {
     return slot.entry;
   }
 
-  /** True when none of `dependsOn` changed after the epoch `version` (read before the data). */
-  #unchangedSince(version: string, dependsOn: readonly string[]): boolean {
+  /**
+   * Undefined when none of `dependsOn` changed after the epoch `version` (read before the
+   * data); else what did (for the miss counts).
+   */
+  #changedSince(version: string, dependsOn: readonly string[]): string | undefined {
     const since = Number(version);
-    if (!(since >= this.#forgottenBefore) || this.#everythingAt > since) return false;
-    if (this.#anyAt <= since) return true;
+    if (!(since >= this.#forgottenBefore)) return 'forgotten';
+    if (this.#everythingAt > since) return 'everything';
+    if (this.#anyAt <= since) return undefined;
     for (const subject of dependsOn) {
-      if (subject === EVERYTHING[0]) return false;
-      if ((this.#changedAt.get(subject) ?? 0) > since) return false;
+      if (subject === EVERYTHING[0]) return 'undeclared';
+      if ((this.#changedAt.get(subject) ?? 0) > since) return kindOf(subject);
     }
-    return true;
+    return undefined;
+  }
+
+  #wentBecause(key: string, why: string): void {
+    if (this.#gone.size >= MAX_REMEMBERED_GONE) this.#gone.clear();
+    this.#gone.set(key, why);
   }
 
   /**
@@ -232,7 +270,12 @@ export class RepresentationCache {
     entry: CachedRepresentation,
     dependsOn: readonly string[] = EVERYTHING,
   ): void {
-    if (!this.enabled || !this.#unchangedSince(version, dependsOn)) return;
+    if (!this.enabled) return;
+    const changed = this.#changedSince(version, dependsOn);
+    if (changed !== undefined) {
+      this.#wentBecause(key, `raced ${changed}`);
+      return;
+    }
     const subjects = [...new Set(dependsOn)];
     if (!this.#store(key, { entry, bytes: sizeOf(key, entry, subjects), dependsOn: subjects })) return;
     for (const subject of subjects) {
@@ -262,6 +305,7 @@ export class RepresentationCache {
     if (old) this.#drop(key, old);
     while (this.#bytes + slot.bytes > this.maxBytes) {
       const [oldestKey, oldest] = this.#slots.entries().next().value!;
+      this.#wentBecause(oldestKey, 'evicted');
       this.#drop(oldestKey, oldest);
     }
     this.#slots.set(key, slot);
@@ -292,6 +336,7 @@ export class RepresentationCache {
       maxBytes: this.maxBytes,
       hits: this.#hits,
       misses: this.#misses,
+      missesBy: Object.fromEntries(this.#missesBy),
     };
   }
 }
