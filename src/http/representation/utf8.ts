@@ -11,7 +11,12 @@ const BEYOND_LATIN1 = /[^\0-\xff]/;
 
 /** The UTF-8 bytes of `text`, exactly as `Buffer.from(text)` writes them. */
 export function utf8(text: string): Buffer {
-  if (BEYOND_LATIN1.test(text) && text.isWellFormed())
-    return transcode(Buffer.from(text, 'utf16le'), 'utf16le', 'utf8');
+  if (BEYOND_LATIN1.test(text)) {
+    try {
+      return transcode(Buffer.from(text, 'utf16le'), 'utf16le', 'utf8');
+    } catch {
+      // A lone surrogate (asking `isWellFormed` first costs more than the conversion saves).
+    }
+  }
   return Buffer.from(text);
 }
