@@ -5,6 +5,7 @@
 import { trusted, type Markup } from '../../http/representation/markup.ts';
 
 const UNSAFE = /[<>&\u2028\u2029]/g;
+const ANY_UNSAFE = /[<>&\u2028\u2029]/;
 
 function escapeChar(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -12,5 +13,7 @@ function escapeChar(c: string): string {
 
 /** The value as JSON safe to place between `<script type="application/ld+json">` and `</script>`. */
 export function scriptJson(value: unknown): Markup {
-  return trusted(JSON.stringify(value).replace(UNSAFE, escapeChar));
+  const json = JSON.stringify(value);
+  // Most values have nothing to escape: one test, no replace with a callback.
+  return trusted(ANY_UNSAFE.test(json) ? json.replace(UNSAFE, escapeChar) : json);
 }

@@ -40,5 +40,6 @@ export function suffixPath(canonicalPath: string, format: Format): string {
 }
 
 export function fullName(p: { vorname: string; nachname: string }): string {
-  return [p.vorname, p.nachname].filter(Boolean).join(' ');
+  // Either name may be empty; no array for the join (a person page asks several times).
+  return p.vorname && p.nachname ? `${p.vorname} ${p.nachname}` : p.vorname || p.nachname;
 }

@@ -4,6 +4,7 @@ import type { Outcome, Representation, RequestContext } from '../resource/types.
 import { CONTENT_TYPES, type FormatSource } from '../negotiation/format.ts';
 import { etagOf, lastModifiedToSend, notModified } from '../conditional/conditional.ts';
 import { renderRepresentation } from '../representation/render.ts';
+import { utf8 } from '../representation/utf8.ts';
 import { withSuffix } from '../rewrite/rewrite.ts';
 import { headerUrl } from '../links/header-url.ts';
 import {
@@ -73,7 +74,7 @@ export function prepareRepresentation(
   rc: RespondContext,
 ): CachedRepresentation {
   const { ctx } = rc;
-  const body = Buffer.from(renderRepresentation(rep, ctx));
+  const body = utf8(renderRepresentation(rep, ctx));
   const headers: [string, string][] = [];
   const vary = varyOf(rc.source, ctx.format);
   if (vary !== undefined) headers.push(['Vary', vary]);
