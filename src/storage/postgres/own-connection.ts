@@ -5,8 +5,10 @@
 // of its own it is one named statement (parsed once per connection) answered as arrays, and
 // reads queue only behind each other. Connected on the first query; after any error the
 // connection is dropped and the next query opens a new one (a terminated backend, a pooler that
-// forgot the statement): the caller's read fails and the next one starts afresh.
+// forgot the statement): the caller's read fails, its error mapped as any query's, and the next
+// one starts afresh.
 import pg from 'pg';
+import { mapDatabaseError } from '../errors.ts';
 
 export interface OwnConnection {
   /** The rows as arrays of a named statement `name` (its text the same on every call). */
@@ -43,7 +45,8 @@ export function ownConnection(config: pg.ClientConfig, onError: (error: unknown)
         return result.rows as unknown[][];
       } catch (error) {
         drop(client);
-        throw error;
+        // As every other query's error (error-mapping.ts): a database gone is a 503, not a 500.
+        throw mapDatabaseError(error);
       }
     },
     async close() {
