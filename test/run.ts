@@ -89,6 +89,7 @@ const exitCode = await new Promise<number>((resolve) => {
 
 const summary = readSummary(summaryFile);
 rmSync(workDir, { recursive: true, force: true });
+printSlowest(summary);
 const ciFailures = printSkips(summary);
 const counts = summary
   ? `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`
@@ -127,6 +128,16 @@ function readSummary(file: string): RunSummary | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Prints the files that took longest, so a run that creeps toward its deadline says why. */
+function printSlowest(summary: RunSummary | undefined): void {
+  const slowest = Object.entries(summary?.fileSeconds ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15);
+  if (slowest.length < 2) return;
+  console.log('\nSlowest files (seconds in their top-level tests):');
+  for (const [file, seconds] of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)}  ${file}`);
 }
 
 /** Prints skipped tests grouped by reason and, in CI, every missing tool; returns how many must fail CI. */

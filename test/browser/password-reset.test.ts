@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, seriousViolations } from '../support/browser.ts';
+import { launchBrowser, openPage, seriousViolations, tabsPerViewer } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { serveShelfmark, type ServedShelfmark } from '../kit/serve.ts';
 import { startTestSmtp, type TestSmtp } from '../kit/mail/smtp.ts';
@@ -135,16 +135,17 @@ describe('settings and password reset in Chromium', skipUnless('chromium'), () =
         [staff.cookie, '/ausleihregeln/schliesstage'],
       ];
       const problems: string[] = [];
-      for (const [cookie, path] of pages) {
-        const { context, page } = await newPage(cookie, width);
-        try {
+      const tabs = tabsPerViewer((viewer: (typeof pages)[number][0]) => newPage(viewer, width));
+      try {
+        for (const [cookie, path] of pages) {
+          const page = await tabs.page(cookie);
           const response = await page.goto(server.base + path, { waitUntil: 'load' });
           assert.equal(response?.status(), 200, path);
           for (const v of await seriousViolations(page)) problems.push(`${path}: ${v}`);
           if (width === 1280) await keep(path, page);
-        } finally {
-          await context.close();
         }
+      } finally {
+        await tabs.close();
       }
       assert.deepEqual(problems, []);
     });

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, seriousViolations } from '../support/browser.ts';
+import { launchBrowser, openPage, seriousViolations, tabsPerViewer } from '../support/browser.ts';
 import { skipUnless } from '../support/requirements.ts';
 import { htmlReport } from '../kit/html-report.ts';
 import { validateXml } from '../support/xml.ts';
@@ -229,15 +229,16 @@ describe('the staff lists and the notices in Chromium and the Nu checker', skipU
         [anna, '/personen/anna-berger/benachrichtigungen'],
       ];
       const problems: string[] = [];
-      for (const [who, path] of pages) {
-        const { context, page } = await newPage(who, width);
-        try {
+      const tabs = tabsPerViewer((viewer: (typeof pages)[number][0]) => newPage(viewer, width));
+      try {
+        for (const [who, path] of pages) {
+          const page = await tabs.page(who);
           const response = await page.goto(server.base + path, { waitUntil: 'load' });
           assert.equal(response?.status(), 200, path);
           for (const v of await seriousViolations(page)) problems.push(`${path}: ${v}`);
-        } finally {
-          await context.close();
         }
+      } finally {
+        await tabs.close();
       }
       assert.deepEqual(problems, []);
     });

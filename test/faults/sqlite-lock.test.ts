@@ -30,7 +30,12 @@ const db = new DatabaseSync(process.argv[1]);
 db.exec('PRAGMA busy_timeout = 10000');
 db.exec('BEGIN IMMEDIATE');
 process.stdout.write('locked\\n');
-process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.stdout.write('released\\n'); });
+// Exits once released: an open stdin would keep it alive, and release() waits for the exit.
+process.stdin.once('data', () => {
+  db.exec('COMMIT');
+  db.close();
+  process.stdout.write('released\\n', () => process.exit(0));
+});
 `;
 
 /** Another process holding the write lock of `file` until release() (or the test's end). */
@@ -49,7 +54,8 @@ async function holdWriteLock(
     child,
     async release() {
       child.stdin!.write('go\n');
-      await until(() => child.exitCode !== null, 20_000);
+      assert.ok(await until(() => child.exitCode !== null, 20_000), 'the lock holder released and exited');
+      assert.ok(out.includes('released'), 'the lock holder committed');
     },
   };
 }

@@ -10,6 +10,8 @@ export type RunSummary = {
   skipped: number;
   todo: number;
   skips: SkippedTest[];
+  /** Seconds each file's top-level tests took, summed: where a run's time goes. */
+  fileSeconds: Record<string, number>;
 };
 
 type TestEventData = {
@@ -17,14 +19,19 @@ type TestEventData = {
   file?: string;
   skip?: string | boolean;
   todo?: string | boolean;
-  details?: { type?: string };
+  nesting?: number;
+  details?: { type?: string; duration_ms?: number };
 };
 type TestEvent = { type: string; data: TestEventData };
 
 export default async function* summaryReporter(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {
-  const summary: RunSummary = { passed: 0, failed: 0, skipped: 0, todo: 0, skips: [] };
+  const summary: RunSummary = { passed: 0, failed: 0, skipped: 0, todo: 0, skips: [], fileSeconds: {} };
   for await (const { type, data } of source) {
     const isSuite = data.details?.type === 'suite';
+    if ((type === 'test:pass' || type === 'test:fail') && data.nesting === 0 && data.file) {
+      const file = path.relative(process.cwd(), data.file);
+      summary.fileSeconds[file] = (summary.fileSeconds[file] ?? 0) + (data.details?.duration_ms ?? 0) / 1000;
+    }
     if (type === 'test:pass') {
       if (data.skip !== undefined && data.skip !== false) {
         summary.skipped += 1;
