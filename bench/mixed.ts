@@ -157,8 +157,13 @@ interface WriteStats {
 }
 
 /** The staff client: one write of the mix every 1/rate seconds until stopped. */
-function writeMix(origin: string, catalogue: Catalogue, rate: number): { stop(): Promise<WriteStats> } {
-  const random = seeded(24);
+function writeMix(
+  origin: string,
+  catalogue: Catalogue,
+  rate: number,
+  seed: number,
+): { stop(): Promise<WriteStats> } {
+  const random = seeded(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const stats: WriteStats = { latencies: new Map(), refused: new Map(), failed: 0 };
   const loans: string[] = [];
@@ -379,6 +384,8 @@ function startFastify(
 /** The window's seed and the warm-up rounds' (WARMUP_SEED + round): never the same slugs in the same order. */
 const WINDOW_SEED = 1;
 const WARMUP_SEED = 100;
+/** The write mix's warm-up sequence; each measured round has its own (24 + round). */
+const WRITE_WARMUP_SEED = 23;
 /** Warm-up rounds go on until fewer of a round's lookups than this were cold (or MAX_WARMUP_ROUNDS). */
 const WARM_COLD_SHARE = 0.01;
 const MAX_WARMUP_ROUNDS = 12;
@@ -420,74 +427,140 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
+/** The machine's CPU times from /proc/stat (all cores): total and stolen by the hypervisor. */
+function cpuTimes(): { total: number; steal: number; busy: number } {
+  const fields = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // Busy seconds: all but idle and iowait, in the kernel's clock ticks (USER_HZ, 100 on Linux).
+  const busy = (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / 100;
+  return { total, steal: fields[7] ?? 0, busy };
+}
+const stealSince = (from: { total: number; steal: number }) => {
+  const now = cpuTimes();
+  return (100 * (now.steal - from.steal)) / Math.max(1, now.total - from.total);
+};
+
+/** Merges `from` into `into` (write latencies and refusals over several windows). */
+function addWrites(into: WriteStats, from: WriteStats): void {
+  for (const [k, xs] of from.latencies) into.latencies.set(k, [...(into.latencies.get(k) ?? []), ...xs]);
+  for (const [k, n] of from.refused) into.refused.set(k, (into.refused.get(k) ?? 0) + n);
+  into.failed += from.failed;
+}
+
+/**
+ * Both servers run side by side; each round measures the Fastify peer's window (reads only),
+ * then Shelfmark's (the same reads beside the write mix). With --rounds N the ratio is each
+ * round's against its own peer window and the median is reported: on a shared machine the CPU a
+ * request costs drifts by up to 2× from minute to minute, for both servers alike (steal %
+ * per window says when the host took the cores).
+ */
 export async function runMixed(root: string, opts: BenchOptions, say: (m: string) => void): Promise<string> {
   root = process.env.BENCH_SERVER_ROOT ?? root;
+  const rounds = opts.given.has('rounds') ? opts.rounds : 1;
   const catalogue = await prepare(root, opts, say);
   const logDir = path.join(catalogue.dataDir, 'logs');
   const statsDir = path.join(catalogue.dataDir, 'stats');
   fs.mkdirSync(logDir, { recursive: true });
   fs.mkdirSync(statsDir, { recursive: true });
   const lines: string[] = [];
+  const notes: string[] = [];
+  const name = `Shelfmark ${opts.pg ? 'PostgreSQL' : 'SQLite'}, --workers ${opts.workers}`;
   try {
-    // The peer: reads only, same script, same window.
     const fastify = await startFastify(catalogue, await freePort(), logDir);
-    let fastifyCpu: number | undefined;
     try {
       await wrkReads(fastify.origin, catalogue, opts, opts.warmupSeconds, WARMUP_SEED);
-      const before = treeCpuSeconds(fastify.pid)!;
-      const reads = await wrkReads(fastify.origin, catalogue, opts, opts.seconds, WINDOW_SEED);
-      fastifyCpu = ((treeCpuSeconds(fastify.pid)! - before) * 1e6) / reads.requests;
-      lines.push(
-        `| Fastify peer | – | ${(reads.requests / reads.seconds).toFixed(0)} | ${fastifyCpu.toFixed(1)} | 1.00 | – | ${reads.p50Ms.toFixed(1)} | ${reads.p99Ms.toFixed(1)} | – | – | – |`,
-      );
+      const server = await startChildServer({
+        root,
+        dataDir: catalogue.dataDir,
+        logDir,
+        databaseUrl: catalogue.databaseUrl,
+        cacheMib: opts.cacheMib,
+        workers: opts.workers,
+        env: { SHELFMARK_BENCH_STATS_DIR: statsDir },
+        ...(opts.profile && {
+          nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'tmp', 'bench-profiles')}`],
+        }),
+      });
+      try {
+        const warm = await warmUp(server, catalogue, opts, statsDir, say);
+        // The staff credential verified once (scrypt) before the mix: the server remembers it then,
+        // as it would for a desk client that has been working all day.
+        await fetch(`${server.origin}/ausleihen`, { headers: { authorization: AUTH } }).then((r) =>
+          r.arrayBuffer(),
+        );
+        // The writes warmed up too, beside one more read round: the first writes of a process
+        // open its pool's connections (new backends, statements prepared afresh) and run its
+        // write paths cold; measured, that first window's writes had a p99 of ~2 s.
+        if (opts.writeRate > 0) {
+          say(`  warming up the writes (${opts.warmupSeconds} s at ${opts.writeRate}/s beside reads) …`);
+          const writer = writeMix(server.origin, catalogue, opts.writeRate, WRITE_WARMUP_SEED);
+          await wrkReads(server.origin, catalogue, opts, opts.warmupSeconds, WARMUP_SEED + MAX_WARMUP_ROUNDS);
+          await writer.stop();
+        }
+        const first = await cacheCounts(server, statsDir);
+        let after = first;
+        const ratios: number[] = [];
+        const allWrites: WriteStats = { latencies: new Map(), refused: new Map(), failed: 0 };
+        for (let round = 0; round < rounds; round++) {
+          const seed = WINDOW_SEED + round;
+          const label = rounds > 1 ? ` (round ${round + 1})` : '';
+          say(`  measuring ${opts.seconds} s${label}: the Fastify peer's reads …`);
+          let steal = cpuTimes();
+          let before = treeCpuSeconds(fastify.pid)!;
+          const peer = await wrkReads(fastify.origin, catalogue, opts, opts.seconds, seed);
+          const fastifyCpu = ((treeCpuSeconds(fastify.pid)! - before) * 1e6) / peer.requests;
+          lines.push(
+            `| Fastify peer${label} | – | ${(peer.requests / peer.seconds).toFixed(0)} | ${fastifyCpu.toFixed(1)} | 1.00 | – | ${peer.p50Ms.toFixed(1)} | ${peer.p99Ms.toFixed(1)} | – | – | – | ${stealSince(steal).toFixed(1)} |`,
+          );
+          say(`  measuring ${opts.seconds} s${label}: Shelfmark's reads beside ${opts.writeRate} writes/s …`);
+          const counts = await cacheCounts(server, statsDir);
+          steal = cpuTimes();
+          before = server.cpuSeconds()!;
+          // Another sequence each round: a repeated one would borrow what it borrowed before (409).
+          const writer = writeMix(server.origin, catalogue, opts.writeRate, 24 + round);
+          const reads = await wrkReads(server.origin, catalogue, opts, opts.seconds, seed);
+          const writes = await writer.stop();
+          const cpu = ((server.cpuSeconds()! - before) * 1e6) / reads.requests;
+          const stolen = stealSince(steal);
+          after = await cacheCounts(server, statsDir);
+          const hits = after.hits - counts.hits;
+          const misses = after.misses - counts.misses;
+          const all = [...writes.latencies.values()].flat();
+          ratios.push(cpu / fastifyCpu);
+          addWrites(allWrites, writes);
+          lines.push(
+            `| ${name}${label} | ${opts.writeRate} | ${(reads.requests / reads.seconds).toFixed(0)} | ${cpu.toFixed(1)} | ${(cpu / fastifyCpu).toFixed(2)} | ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} % | ${reads.p50Ms.toFixed(1)} | ${reads.p99Ms.toFixed(1)} | ${(all.length / reads.seconds).toFixed(1)} | ${pct(all, 50).toFixed(1)} | ${pct(all, 99).toFixed(1)} | ${stolen.toFixed(1)} |`,
+          );
+        }
+        if (rounds > 1) {
+          const hits = after.hits - first.hits;
+          const misses = after.misses - first.misses;
+          lines.push(
+            `| **${name}, median of ${rounds}** | ${opts.writeRate} | | | **${pct(ratios, 50).toFixed(2)}** | ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} % | | | | | | |`,
+          );
+        }
+        const perKind = [...allWrites.latencies]
+          .map(([k, xs]) => `${k} ${xs.length} (p50 ${pct(xs, 50).toFixed(1)} ms)`)
+          .join(', ');
+        const refused = [...allWrites.refused].map(([k, n]) => `${k}: ${n}`).join(', ');
+        notes.push(`Writes: ${perKind}; refused: ${refused || 'none'}; failed: ${allWrites.failed}.`);
+        notes.push(
+          '',
+          `Warm-up: ${warm.rounds} × ${opts.warmupSeconds} s of reads; the last one's lookups ${(100 * warm.coldShare).toFixed(1)} % cold` +
+            (opts.writeRate > 0 ? `; then ${opts.warmupSeconds} s of reads beside the write mix.` : '.'),
+          `Misses by why: ${missesByWhy(first, after)}.`,
+        );
+      } finally {
+        await server.stop();
+      }
     } finally {
       fastify.stop();
-    }
-    const server = await startChildServer({
-      root,
-      dataDir: catalogue.dataDir,
-      logDir,
-      databaseUrl: catalogue.databaseUrl,
-      cacheMib: opts.cacheMib,
-      workers: opts.workers,
-      env: { SHELFMARK_BENCH_STATS_DIR: statsDir },
-      ...(opts.profile && {
-        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'tmp', 'bench-profiles')}`],
-      }),
-    });
-    try {
-      const warm = await warmUp(server, catalogue, opts, statsDir, say);
-      // The staff credential verified once (scrypt) before the mix: the server remembers it then,
-      // as it would for a desk client that has been working all day.
-      await fetch(`${server.origin}/ausleihen`, { headers: { authorization: AUTH } }).then((r) =>
-        r.arrayBuffer(),
-      );
-      const counts = await cacheCounts(server, statsDir);
-      const before = server.cpuSeconds()!;
-      say(`  measuring ${opts.seconds} s: reads beside ${opts.writeRate} writes/s …`);
-      const writer = writeMix(server.origin, catalogue, opts.writeRate);
-      const reads = await wrkReads(server.origin, catalogue, opts, opts.seconds, WINDOW_SEED);
-      const writes = await writer.stop();
-      const cpu = ((server.cpuSeconds()! - before) * 1e6) / reads.requests;
-      const after = await cacheCounts(server, statsDir);
-      const hits = after.hits - counts.hits;
-      const misses = after.misses - counts.misses;
-      const all = [...writes.latencies.values()].flat();
-      lines.push(
-        `| Shelfmark ${opts.pg ? 'PostgreSQL' : 'SQLite'}, --workers ${opts.workers} | ${opts.writeRate} | ${(reads.requests / reads.seconds).toFixed(0)} | ${cpu.toFixed(1)} | ${fastifyCpu ? (cpu / fastifyCpu).toFixed(2) : '–'} | ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} % | ${reads.p50Ms.toFixed(1)} | ${reads.p99Ms.toFixed(1)} | ${(all.length / reads.seconds).toFixed(1)} | ${pct(all, 50).toFixed(1)} | ${pct(all, 99).toFixed(1)} |`,
-      );
-      const perKind = [...writes.latencies]
-        .map(([k, xs]) => `${k} ${xs.length} (p50 ${pct(xs, 50).toFixed(1)} ms)`)
-        .join(', ');
-      const refused = [...writes.refused].map(([k, n]) => `${k}: ${n}`).join(', ');
-      lines.push('', `Writes: ${perKind}; refused: ${refused || 'none'}; failed: ${writes.failed}.`);
-      lines.push(
-        '',
-        `Warm-up: ${warm.rounds} × ${opts.warmupSeconds} s of reads; the last one's lookups ${(100 * warm.coldShare).toFixed(1)} % cold.`,
-        `Misses by why: ${missesByWhy(counts, after)}.`,
-      );
-    } finally {
-      await server.stop();
     }
   } finally {
     if (!opts.keep) fs.rmSync(catalogue.dataDir, { recursive: true, force: true });
@@ -497,10 +570,15 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
     '',
     `Random person JSON reads (wrk -t${opts.threads} -c${opts.connections}, ${opts.seconds} s after ${opts.warmupSeconds} s of reads) on 10,000 persons / 50,000 works.`,
     'CPU per read: the server processes’ CPU over the window divided by the reads (the writes’ CPU included).',
+    rounds > 1
+      ? `${rounds} rounds; each compares Shelfmark's window with the peer's window just before it (the ratio's median is the figure).`
+      : 'One round (--rounds N alternates N windows of each and reports the median ratio).',
     '',
-    '| server | writes/s asked | reads/s | CPU µs/read | × Fastify | cache hits | read p50 ms | read p99 ms | writes/s done | write p50 ms | write p99 ms |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| server | writes/s asked | reads/s | CPU µs/read | × Fastify | cache hits | read p50 ms | read p99 ms | writes/s done | write p50 ms | write p99 ms | steal % |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...lines,
+    '',
+    ...notes,
   ].join('\n');
 }
 
@@ -526,8 +604,15 @@ export async function runPgWriters(
     logDir,
     databaseUrl: catalogue.databaseUrl,
     workers: opts.workers,
+    ...(opts.profile && {
+      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'tmp', 'bench-profiles')}`],
+    }),
   });
   const done: number[] = new Array(writers).fill(0);
+  // Where a write's CPU goes: the server's processes, and the whole machine (PostgreSQL's
+  // backends are most of the rest; the clients here are cheap).
+  let serverCpu: number | undefined;
+  let machineBusy: number | undefined;
   const statuses = new Map<number, number>();
   try {
     let running = true;
@@ -551,8 +636,12 @@ export async function runPgWriters(
         if (response.status === 200) done[i]! += 1;
       }
     };
+    const before = server.cpuSeconds()!;
+    const machine = cpuTimes();
     await Promise.all(Array.from({ length: writers }, (_, i) => loop(i)));
     running = false;
+    serverCpu = server.cpuSeconds()! - before;
+    machineBusy = cpuTimes().busy - machine.busy;
   } finally {
     await server.stop();
     fs.rmSync(catalogue.dataDir, { recursive: true, force: true });
@@ -564,6 +653,8 @@ export async function runPgWriters(
     '',
     `${writers} concurrent staff clients PATCHing distinct works for ${opts.seconds} s, --workers ${opts.workers}:`,
     `**${(total / opts.seconds).toFixed(1)} writes/s** (${total} acknowledged); answers: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(', ')}.`,
+    `CPU per acknowledged write: the server's processes ${((1000 * (serverCpu ?? NaN)) / Math.max(1, total)).toFixed(1)} ms, ` +
+      `the whole machine ${((1000 * (machineBusy ?? NaN)) / Math.max(1, total)).toFixed(1)} ms.`,
     '',
     `The database alone (no HTTP, no Node CPU): ${writers} connections, each transaction updating one of`,
     `its own works and holding 5 ms (a write's round trips) before commit: **${direct.toFixed(1)} transactions/s**`,

@@ -58,8 +58,9 @@ export const USAGE = `usage: npm run bench -- [--quick] [--seconds N] [--warmup 
                         [--connections N] [--pg postgres://…] [--cache-mib N]
                         (Shelfmark beside the peer servers; see docs/decisions/0005-benchmarks.md)
        npm run bench -- --mixed [--write-rate N] [--workers 0|2] [--pg postgres://…] [--seconds N]
-                        [--warmup N] [--connections N] [--cache-mib N]
-                        (person JSON reads beside a steady write mix, and the Fastify peer; ADR 0088)
+                        [--warmup N] [--connections N] [--cache-mib N] [--rounds N]
+                        (person JSON reads beside a steady write mix, and the Fastify peer; ADR 0088;
+                        --rounds N: N windows of each, alternating, and the median ratio)
        npm run bench -- --pg-writers N --pg postgres://… [--seconds N] [--workers 0|2]
                         (write throughput of N concurrent writers of distinct works)
 environment: BENCH_SECONDS, BENCH_WARMUP, BENCH_THREADS, BENCH_CONNECTIONS, BENCH_WORKS,
