@@ -50,47 +50,39 @@ describe('robots.txt and the sitemap of the demo catalogue', skipUnless('xmllint
     assert.match(text, new RegExp(`^Sitemap: ${c.url('/sitemap.xml')}$`, 'm'));
   });
 
-  test('a filtered works list says noindex in every format; the list itself does not', async () => {
+  /** Each filtered list of `queries` answers noindex in every format; `plain` (a search) does not. */
+  async function noindexWhenFiltered(list: string, queries: readonly string[], plain: string): Promise<void> {
     for (const [suffix, accept] of [
       ['', 'text/html'],
       ['', 'application/xml'],
       ['', 'application/json'],
       ['.json', '*/*'],
     ] as const) {
-      // One value, and several of one facet (ADR 0099).
-      for (const query of ['q=faust&dekade=1800', 'dekade=1800&dekade=1900&verfuegbar=ja&verfuegbar=nein']) {
-        const filtered = await c.get(`/werke${suffix}?${query}`, { accept });
+      for (const query of queries) {
+        const filtered = await c.get(`${list}${suffix}?${query}`, { accept });
         assert.equal(filtered.status, 200);
-        assert.equal(filtered.headers.get('x-robots-tag'), 'noindex', `${query} ${suffix} ${accept}`);
+        assert.equal(filtered.headers.get('x-robots-tag'), 'noindex', `${list} ${query} ${suffix} ${accept}`);
         const body = await filtered.text();
         if (accept === 'text/html') assert.match(body, /<meta name="robots" content="noindex" \/>/);
       }
-      const plain = await c.get(`/werke${suffix}?q=faust`, { accept });
-      assert.equal(plain.headers.get('x-robots-tag'), null);
-      if (accept === 'text/html') assert.doesNotMatch(await plain.text(), /name="robots"/);
-      else await plain.body?.cancel();
+      const unfiltered = await c.get(`${list}${suffix}?${plain}`, { accept });
+      assert.equal(unfiltered.headers.get('x-robots-tag'), null);
+      if (accept === 'text/html') assert.doesNotMatch(await unfiltered.text(), /name="robots"/);
+      else await unfiltered.body?.cancel();
     }
+  }
+
+  test('a filtered works list says noindex in every format; the list itself does not', async () => {
+    // One value, and several of one facet (ADR 0099).
+    await noindexWhenFiltered(
+      '/werke',
+      ['q=faust&dekade=1800', 'dekade=1800&dekade=1900&verfuegbar=ja&verfuegbar=nein'],
+      'q=faust',
+    );
   });
 
   test('a persons list filtered by decade says noindex in every format; the list itself does not', async () => {
-    for (const [suffix, accept] of [
-      ['', 'text/html'],
-      ['', 'application/xml'],
-      ['', 'application/json'],
-      ['.json', '*/*'],
-    ] as const) {
-      for (const query of ['q=goethe&dekade=1800', 'dekade=1800&dekade=1900']) {
-        const filtered = await c.get(`/personen${suffix}?${query}`, { accept });
-        assert.equal(filtered.status, 200);
-        assert.equal(filtered.headers.get('x-robots-tag'), 'noindex', `${query} ${suffix} ${accept}`);
-        const body = await filtered.text();
-        if (accept === 'text/html') assert.match(body, /<meta name="robots" content="noindex" \/>/);
-      }
-      const plain = await c.get(`/personen${suffix}?q=goethe`, { accept });
-      assert.equal(plain.headers.get('x-robots-tag'), null);
-      if (accept === 'text/html') assert.doesNotMatch(await plain.text(), /name="robots"/);
-      else await plain.body?.cancel();
-    }
+    await noindexWhenFiltered('/personen', ['q=goethe&dekade=1800', 'dekade=1800&dekade=1900'], 'q=goethe');
   });
 
   test('every person and work, each with lastmod; valid against sitemap.xsd', async () => {

@@ -10,6 +10,7 @@
 // Migrations are frozen once applied: change neither the SQL nor the names, add a migration.
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { MigrationContext } from '../../storage/index.ts';
+import { pgStatementTrigger } from './statement-trigger.ts';
 
 type Db = Kysely<unknown>;
 
@@ -119,20 +120,12 @@ const PG_COUNTS: [string, string, string, RawBuilder<unknown>][] = [
   ],
 ];
 
-async function pgTrigger(db: Db, name: string, event: string, transition: string, body: RawBuilder<unknown>) {
-  await sql`create function ${sql.id(name)}() returns trigger language plpgsql as $$
-    begin ${body}; return null; end $$`.execute(db);
-  const [op, , table] = event.split(' ');
-  await sql`create trigger ${sql.id(name)} after ${sql.raw(op!)} on ${sql.table(table!)}
-    referencing ${sql.raw(transition)} for each statement execute function ${sql.id(name)}()`.execute(db);
-}
-
 async function postgresUp(db: Db): Promise<void> {
   for (const [name, event, transition, ids] of PG_FUNCTIONS)
-    await pgTrigger(db, name, event, transition, recompute(ids));
+    await pgStatementTrigger(db, name, event, transition, recompute(ids));
   for (const [name, op, transition, delta] of PG_COUNTS) {
     const body = sql`update live_row_counts set n = n + ${delta} where name = ${sql.lit(PUBLIC_PERSONS)}`;
-    await pgTrigger(db, name, `${op} on persons`, transition, body);
+    await pgStatementTrigger(db, name, `${op} on persons`, transition, body);
   }
   await sql`create function persons_truncate_public_count() returns trigger language plpgsql as $$
     begin update live_row_counts set n = 0 where name = ${sql.lit(PUBLIC_PERSONS)}; return null; end $$`.execute(

@@ -12,6 +12,7 @@
 // Migrations are frozen once applied: change neither the SQL nor the names, add a migration.
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import type { MigrationContext } from '../../storage/index.ts';
+import { pgStatementTrigger } from './statement-trigger.ts';
 
 type Db = Kysely<unknown>;
 
@@ -164,25 +165,23 @@ const PG_TRIGGERS: [string, string, string, string][] = [
   ['persons_delete_decades', 'delete on persons', 'old table as old_rows', 'array(select id from old_rows)'],
 ];
 
-async function pgTrigger(db: Db, name: string, event: string, transition: string, body: RawBuilder<unknown>) {
-  await sql`create function ${sql.id(name)}() returns trigger language plpgsql as $$
-    begin ${body}; return null; end $$`.execute(db);
-  const [op, , table] = event.split(' ');
-  await sql`create trigger ${sql.id(name)} after ${sql.raw(op!)} on ${sql.table(table!)}
-    referencing ${sql.raw(transition)} for each statement execute function ${sql.id(name)}()`.execute(db);
-}
-
 async function postgresUp(db: Db): Promise<void> {
   for (const helper of PG_HELPERS) await helper.execute(db);
   for (const [name, event, transition, ids] of PG_TRIGGERS)
-    await pgTrigger(db, name, event, transition, sql`perform person_decades_recompute(${sql.raw(ids)})`);
+    await pgStatementTrigger(
+      db,
+      name,
+      event,
+      transition,
+      sql`perform person_decades_recompute(${sql.raw(ids)})`,
+    );
   for (const op of ['insert', 'update', 'delete'] as const) {
     const rows = op === 'delete' ? 'old_rows' : 'new_rows';
     const transition =
       op === 'update'
         ? 'old table as old_rows new table as new_rows'
         : `${op === 'delete' ? 'old' : 'new'} table as ${rows}`;
-    await pgTrigger(
+    await pgStatementTrigger(
       db,
       `person_decades_${op}_log_change`,
       `${op} on person_decades`,
