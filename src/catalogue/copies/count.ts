@@ -83,6 +83,12 @@ export interface CountTarget {
   readonly wanted: number;
   readonly at: string;
   readonly standort?: string;
+  /**
+   * Run once the count is known to change, before the free copies are chosen: a replace
+   * settles the hold queue here (a copy whose hold ran out is free to withdraw). An unchanged
+   * count has no need of it, and is spared its statements.
+   */
+  readonly beforeChange?: () => Promise<unknown>;
 }
 
 /**
@@ -99,6 +105,7 @@ export async function setCopyCount(
     await syncCopyCount(trx, t.workId, have);
     return 'unchanged';
   }
+  await t.beforeChange?.();
   if (have > t.wanted) {
     const free = await trx
       .selectFrom('copies')

@@ -28,6 +28,7 @@ import { countsOnlyWhenTheyChange } from './0028-counts-only-when-they-change.ts
 import { subjectsByWhatChanged } from './0029-subjects-by-what-changed.ts';
 import { countsWithoutAHotRow } from './0030-counts-without-a-hot-row.ts';
 import { personDecades } from './0031-person-decades.ts';
+import { triggerEarlyExits } from './0032-trigger-early-exits.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -58,5 +59,6 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0029-subjects-by-what-changed': subjectsByWhatChanged(context),
   '0030-counts-without-a-hot-row': countsWithoutAHotRow(context),
   '0031-person-decades': personDecades(context),
+  '0032-trigger-early-exits': triggerEarlyExits(context),
 });
 export { searchStems } from './0017-search-stems.ts';

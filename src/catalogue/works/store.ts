@@ -370,11 +370,11 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           const linked = persons.map((p) => p.id);
           if (current.titel !== input.titel || !sameOrder(shownBefore, linked))
             await touchRows(trx, 'persons', [...shownBefore, ...linked], at);
-          // `exemplare` as written: copies added, or free ones withdrawn (copies/count.ts). The
-          // queue is settled as of now around it (ADR 0059, 0067): a copy whose hold ran out is
-          // free to withdraw, as the reads show, and copies added go to members waiting.
+          // `exemplare` as written: copies added, or free ones withdrawn (copies/count.ts). When
+          // that changes them, the queue is settled as of now around it (ADR 0059, 0067): a copy
+          // whose hold ran out is free to withdraw, as the reads show, and copies added go to
+          // members waiting.
           const queue: LockedWork = { id, exemplare, deletedAt: null };
-          await settleWork(trx, queue, at, clock.holdDays, false);
           const nachname = persons[0]?.nachname ?? null;
           const counted = await setCopyCount(trx, {
             workId: id,
@@ -382,6 +382,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             nachname,
             wanted: exemplare,
             at,
+            beforeChange: () => settleWork(trx, queue, at, clock.holdDays, false),
           });
           if (counted === 'copies-on-loan')
             throw new CopiesOnLoanError(`work ${id}: too few copies free to withdraw`);
