@@ -610,9 +610,10 @@ export async function runPgWriters(
   });
   const done: number[] = new Array(writers).fill(0);
   // Where a write's CPU goes: the server's processes, and the whole machine (PostgreSQL's
-  // backends are most of the rest; the clients here are cheap).
+  // backends are most of the rest) and this process's clients.
   let serverCpu: number | undefined;
   let machineBusy: number | undefined;
+  let clientCpu: number | undefined;
   const statuses = new Map<number, number>();
   try {
     let running = true;
@@ -638,23 +639,29 @@ export async function runPgWriters(
     };
     const before = server.cpuSeconds()!;
     const machine = cpuTimes();
+    const client = process.cpuUsage();
     await Promise.all(Array.from({ length: writers }, (_, i) => loop(i)));
     running = false;
     serverCpu = server.cpuSeconds()! - before;
     machineBusy = cpuTimes().busy - machine.busy;
+    const used = process.cpuUsage(client);
+    clientCpu = (used.user + used.system) / 1e6;
   } finally {
     await server.stop();
     fs.rmSync(catalogue.dataDir, { recursive: true, force: true });
   }
   const total = done.reduce((a, b) => a + b, 0);
+  const perWrite = (seconds: number | undefined) =>
+    ((1000 * (seconds ?? NaN)) / Math.max(1, total)).toFixed(1);
   const direct = await databaseWriters(catalogue, writers, opts.seconds);
   return [
     `# PostgreSQL write throughput — ${new Date().toISOString()}`,
     '',
     `${writers} concurrent staff clients PATCHing distinct works for ${opts.seconds} s, --workers ${opts.workers}:`,
     `**${(total / opts.seconds).toFixed(1)} writes/s** (${total} acknowledged); answers: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(', ')}.`,
-    `CPU per acknowledged write: the server's processes ${((1000 * (serverCpu ?? NaN)) / Math.max(1, total)).toFixed(1)} ms, ` +
-      `the whole machine ${((1000 * (machineBusy ?? NaN)) / Math.max(1, total)).toFixed(1)} ms.`,
+    `CPU per acknowledged write: the server's processes ${perWrite(serverCpu)} ms, ` +
+      `the clients (this process) ${perWrite(clientCpu)} ms, the whole machine ${perWrite(machineBusy)} ms` +
+      ` (PostgreSQL's backends are most of the rest).`,
     '',
     `The database alone (no HTTP, no Node CPU): ${writers} connections, each transaction updating one of`,
     `its own works and holding 5 ms (a write's round trips) before commit: **${direct.toFixed(1)} transactions/s**`,
