@@ -20,8 +20,26 @@ export const MIN_STEM_LENGTH = 4;
  * so an ASCII stem is the one form both engines compare alike), at least MIN_STEM_LENGTH long,
  * and never the word itself (that is already indexed and searched as it is).
  */
-export function stems(word: string): string[] {
+export function stems(word: string): readonly string[] {
   const lower = word.toLowerCase();
+  let found = KEPT.get(lower);
+  if (found === undefined) {
+    found = Object.freeze(stemsOf(lower));
+    if (KEPT.size >= KEPT_MAX) KEPT.clear();
+    KEPT.set(lower, found);
+  }
+  return found;
+}
+
+/**
+ * The stems of words seen lately. Snowball's stemmers are the dearest part of a search text
+ * (an edit of a work, every line of an import): a catalogue's words repeat, and a word's stems
+ * never change. Emptied when full, so it stays bounded whatever the input.
+ */
+const KEPT = new Map<string, readonly string[]>();
+const KEPT_MAX = 20_000;
+
+function stemsOf(lower: string): string[] {
   const found = new Set<string>();
   const add = (stem: string) => {
     if (stem !== lower && stem.length >= MIN_STEM_LENGTH && /^[a-z]+$/.test(stem)) found.add(stem);
