@@ -166,7 +166,8 @@ function writeMix(
   const random = seeded(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const stats: WriteStats = { latencies: new Map(), refused: new Map(), failed: 0 };
-  const loans: string[] = [];
+  /** Open loans this client made: the loan's path, its work's slug and the borrower's id. */
+  const loans: { path: string; work: string; member: number }[] = [];
   const inFlight = new Set<Promise<void>>();
   let edits = 0;
   const send = async (
@@ -208,21 +209,22 @@ function writeMix(
     const r = random();
     if (r < 0.3 || loans.length === 0) {
       const member = pick(catalogue.members);
-      const response = await send('borrow', 'POST', `/ausleihen/${member.id}`, {
-        werk: pick(catalogue.works).slug,
-      });
+      const work = pick(catalogue.works).slug;
+      const response = await send('borrow', 'POST', `/ausleihen/${member.id}`, { werk: work });
       const location = response?.headers.get('location');
-      if (response?.status === 201 && location) loans.push(new URL(location, origin).pathname);
+      if (response?.status === 201 && location)
+        loans.push({ path: new URL(location, origin).pathname, work, member: member.id });
     } else if (r < 0.55) {
       const loan = loans.splice(Math.floor(random() * loans.length), 1)[0]!;
-      await send('return', 'DELETE', loan);
+      await send('return', 'DELETE', loan.path);
     } else if (r < 0.7) {
-      await send('renew', 'POST', `${pick(loans)}/verlaengerung`);
+      await send('renew', 'POST', `${pick(loans).path}/verlaengerung`);
     } else if (r < 0.8) {
-      const member = pick(catalogue.members);
-      await send('hold', 'POST', `/personen/${member.slug}/vormerkungen`, {
-        werk: pick(catalogue.works).slug,
-      });
+      // As at a desk: a member asks for a work that is out. A hold on a work with a free copy
+      // is refused (409), so the hold goes on the work of a loan, for someone else.
+      const loan = pick(loans);
+      const others = catalogue.members.filter((m) => m.id !== loan.member);
+      await send('hold', 'POST', `/personen/${pick(others).slug}/vormerkungen`, { werk: loan.work });
     } else {
       const work = pick(catalogue.works);
       await send(
