@@ -18,6 +18,7 @@ import { detectCapabilities, openDatabase, placeUnranked } from '../src/storage/
 import { catalogueKey, cleanEnv } from './catalogue.ts';
 import type { BenchOptions } from './options.ts';
 import { copyHarness, sharedBenchDir } from './peers.ts';
+import { profileNodeArgs } from './profile.ts';
 import { childPids, freePort, startChildServer, treeCpuSeconds, type ChildServer } from './server.ts';
 
 const STAFF = { username: 'bench-staff', password: 'bench-staff-password' };
@@ -386,8 +387,9 @@ function startFastify(
 /** The window's seed and the warm-up rounds' (WARMUP_SEED + round): never the same slugs in the same order. */
 const WINDOW_SEED = 1;
 const WARMUP_SEED = 100;
-/** The write mix's warm-up sequence; each measured round has its own (24 + round). */
+/** The write mix's warm-up sequence; each measured round has its own (WRITE_SEED + round). */
 const WRITE_WARMUP_SEED = 23;
+const WRITE_SEED = 24;
 /** Warm-up rounds go on until fewer of a round's lookups than this were cold (or MAX_WARMUP_ROUNDS). */
 const WARM_COLD_SHARE = 0.01;
 const MAX_WARMUP_ROUNDS = 12;
@@ -448,6 +450,10 @@ const stealSince = (from: { total: number; steal: number }) => {
   return (100 * (now.steal - from.steal)) / Math.max(1, now.total - from.total);
 };
 
+/** Hits as a share of lookups, for the table. */
+const hitRate = (hits: number, misses: number): string =>
+  `${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} %`;
+
 /** Merges `from` into `into` (write latencies and refusals over several windows). */
 function addWrites(into: WriteStats, from: WriteStats): void {
   for (const [k, xs] of from.latencies) into.latencies.set(k, [...(into.latencies.get(k) ?? []), ...xs]);
@@ -485,9 +491,7 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
         cacheMib: opts.cacheMib,
         workers: opts.workers,
         env: { SHELFMARK_BENCH_STATS_DIR: statsDir },
-        ...(opts.profile && {
-          nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'tmp', 'bench-profiles')}`],
-        }),
+        nodeArgs: profileNodeArgs(root, opts.profile),
       });
       try {
         const warm = await warmUp(server, catalogue, opts, statsDir, say);
@@ -525,7 +529,7 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
           steal = cpuTimes();
           before = server.cpuSeconds()!;
           // Another sequence each round: a repeated one would borrow what it borrowed before (409).
-          const writer = writeMix(server.origin, catalogue, opts.writeRate, 24 + round);
+          const writer = writeMix(server.origin, catalogue, opts.writeRate, WRITE_SEED + round);
           const reads = await wrkReads(server.origin, catalogue, opts, opts.seconds, seed);
           const writes = await writer.stop();
           const cpu = ((server.cpuSeconds()! - before) * 1e6) / reads.requests;
@@ -537,14 +541,14 @@ export async function runMixed(root: string, opts: BenchOptions, say: (m: string
           ratios.push(cpu / fastifyCpu);
           addWrites(allWrites, writes);
           lines.push(
-            `| ${name}${label} | ${opts.writeRate} | ${(reads.requests / reads.seconds).toFixed(0)} | ${cpu.toFixed(1)} | ${(cpu / fastifyCpu).toFixed(2)} | ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} % | ${reads.p50Ms.toFixed(1)} | ${reads.p99Ms.toFixed(1)} | ${(all.length / reads.seconds).toFixed(1)} | ${pct(all, 50).toFixed(1)} | ${pct(all, 99).toFixed(1)} | ${stolen.toFixed(1)} |`,
+            `| ${name}${label} | ${opts.writeRate} | ${(reads.requests / reads.seconds).toFixed(0)} | ${cpu.toFixed(1)} | ${(cpu / fastifyCpu).toFixed(2)} | ${hitRate(hits, misses)} | ${reads.p50Ms.toFixed(1)} | ${reads.p99Ms.toFixed(1)} | ${(all.length / reads.seconds).toFixed(1)} | ${pct(all, 50).toFixed(1)} | ${pct(all, 99).toFixed(1)} | ${stolen.toFixed(1)} |`,
           );
         }
         if (rounds > 1) {
           const hits = after.hits - first.hits;
           const misses = after.misses - first.misses;
           lines.push(
-            `| **${name}, median of ${rounds}** | ${opts.writeRate} | | | **${pct(ratios, 50).toFixed(2)}** | ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)} % | | | | | | |`,
+            `| **${name}, median of ${rounds}** | ${opts.writeRate} | | | **${pct(ratios, 50).toFixed(2)}** | ${hitRate(hits, misses)} | | | | | | |`,
           );
         }
         const perKind = [...allWrites.latencies]
@@ -606,9 +610,7 @@ export async function runPgWriters(
     logDir,
     databaseUrl: catalogue.databaseUrl,
     workers: opts.workers,
-    ...(opts.profile && {
-      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'tmp', 'bench-profiles')}`],
-    }),
+    nodeArgs: profileNodeArgs(root, opts.profile),
   });
   const done: number[] = new Array(writers).fill(0);
   // Where a write's CPU goes: the server's processes, and the whole machine (PostgreSQL's

@@ -1,6 +1,14 @@
 // Summarises a V8 .cpuprofile (from `node --cpu-prof`): self time by function and by file or
 // package, so a hot path shows without opening Chrome DevTools.
 import fs from 'node:fs';
+import path from 'node:path';
+
+/** Where `--profile` writes a served checkout's .cpuprofile files. */
+export const profileDir = (root: string): string => path.join(root, 'tmp', 'bench-profiles');
+
+/** Node's flags for a server started with `--profile` (none without it). */
+export const profileNodeArgs = (root: string, profile: boolean): string[] =>
+  profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir(root)}`] : [];
 
 interface ProfileNode {
   id: number;

@@ -15,7 +15,7 @@ import { runMixed, runPgWriters } from './mixed.ts';
 import { measureSearch, searchTable } from './search-http.ts';
 import pg from 'pg';
 import { preparePostgres } from './postgres.ts';
-import { profileText, summariseProfile } from './profile.ts';
+import { profileDir as profileDirOf, profileNodeArgs, profileText, summariseProfile } from './profile.ts';
 import { startChildServer, type ChildServer } from './server.ts';
 import { costLine, measurementTable } from './table.ts';
 
@@ -97,12 +97,12 @@ async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shelfmark-bench-'));
   const dataDir = path.join(work, 'data');
   const logDir = path.join(work, 'logs');
-  const profileDir = path.join(root, 'tmp', 'bench-profiles');
+  const profileDir = profileDirOf(root);
   const catalogue = await cachedCatalogue(root, opts.works, say);
   say(`catalogue: ${path.relative(root, catalogue.file)}${catalogue.built ? ' (built)' : ' (cached)'}`);
   copyCatalogue(catalogue.file, dataDir);
   if (opts.profile) fs.rmSync(profileDir, { recursive: true, force: true });
-  const nodeArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const nodeArgs = profileNodeArgs(root, opts.profile);
   const start = (accessLog?: string, databaseUrl?: string) =>
     startChildServer({ root, dataDir, logDir, accessLog, databaseUrl, nodeArgs, cacheMib: opts.cacheMib });
 

@@ -37,8 +37,8 @@ const RECOMPUTE = 'person_decades_recompute';
 const RECOMPUTE_GUARD = 'if coalesce(cardinality(ids), 0) = 0 then return; end if;';
 
 const MARK = '/* early exit */';
-const guardText = (condition: string, exit: string) =>
-  ` ${MARK} if not (${condition}) then ${exit} end if; ${MARK}`;
+/** `statement` between two marks, so that down finds exactly what up put in. */
+const marked = (statement: string) => ` ${MARK} ${statement} ${MARK}`;
 
 interface Fn {
   readonly oid: number;
@@ -110,13 +110,17 @@ async function up(db: Db): Promise<void> {
   for (const name of Object.keys(GUARDS))
     if (!functions.some((fn) => fn.name === name)) throw new Error(`0032: no trigger function ${name}`);
   for (const fn of functions) {
-    const guard = guardText(GUARDS[fn.name] ?? anyRow(fn), 'return null;');
+    const guard = marked(`if not (${GUARDS[fn.name] ?? anyRow(fn)}) then return null; end if;`);
     await replaceBody(db, fn.name, fn.oid, withGuard(fn.name, fn.source, guard));
   }
   const helper = await recompute(db);
   if (helper) {
-    const guard = ` ${MARK} ${RECOMPUTE_GUARD} ${MARK}`;
-    await replaceBody(db, RECOMPUTE, helper.oid, withGuard(RECOMPUTE, helper.source, guard));
+    await replaceBody(
+      db,
+      RECOMPUTE,
+      helper.oid,
+      withGuard(RECOMPUTE, helper.source, marked(RECOMPUTE_GUARD)),
+    );
   }
 }
 
