@@ -127,8 +127,6 @@ function changedAt(r: CopyRow): Date {
 
 export interface CopyRecord extends Copy {
   readonly deleted: boolean;
-  /** Free now because its hold ran out with nobody waiting, though the rows still keep it. */
-  readonly freedByClock: boolean;
 }
 
 function copyOf(r: CopyRow): CopyRecord {
@@ -144,7 +142,6 @@ function copyOf(r: CopyRow): CopyRecord {
     updatedAt: new Date(r.updated_at),
     changedAt: changedAt(r),
     deleted: r.deleted_at !== null,
-    freedByClock: false,
   };
 }
 
@@ -186,7 +183,7 @@ async function asOf(db: Kysely<DB>, workId: number, records: CopyRecord[], clock
     const person = kept && persons.get(kept.personId);
     const status: CopyStatus = person ? { kind: 'vorgemerkt', person } : { kind: 'verfuegbar' };
     const changed = latestStamp([c.changedAt.toISOString(), endedAt, kept?.readyAt])!;
-    return { ...c, status, changedAt: changed, freedByClock: !person, ...freshUntil };
+    return { ...c, status, changedAt: changed, ...freshUntil };
   });
 }
 
@@ -198,15 +195,7 @@ export async function copiesOfWork(db: Kysely<DB>, workId: number, clock: ReadCl
   return rows.some((r) => r.hold_person_id !== null) ? asOf(db, workId, records, clock) : records;
 }
 
-/** The live copies of a work, for the work's page and the copies list, and how many the clock freed. */
-export async function liveCopies(
-  db: Kysely<DB>,
-  workId: number,
-  clock: ReadClock,
-): Promise<{ readonly copies: Copy[]; readonly freedByClock: number }> {
-  const live = (await copiesOfWork(db, workId, clock)).filter((c) => !c.deleted);
-  return {
-    copies: live.map(({ deleted: _d, freedByClock: _f, ...c }) => c),
-    freedByClock: live.filter((c) => c.freedByClock).length,
-  };
+/** The live copies of a work, for the work's page and the copies list. */
+export async function liveCopies(db: Kysely<DB>, workId: number, clock: ReadClock): Promise<Copy[]> {
+  return (await copiesOfWork(db, workId, clock)).filter((c) => !c.deleted).map(({ deleted: _d, ...c }) => c);
 }

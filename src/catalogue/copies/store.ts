@@ -40,7 +40,7 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
     const found = (await copiesOfWork(conn, workId, clock)).find(match);
     if (!found) return null;
     if (found.deleted) return { gone: true };
-    const { deleted: _deleted, freedByClock: _freed, ...copy } = found;
+    const { deleted: _deleted, ...copy } = found;
     return { found: copy };
   }
 
@@ -151,7 +151,7 @@ export function createCopyStore(db: Kysely<DB>, options?: StoreOptions): CopySto
     };
   }
 
-  return { list: async (workId) => (await liveCopies(db, workId, clock)).copies, ofWork };
+  return { list: async (workId) => await liveCopies(db, workId, clock), ofWork };
 }
 
 async function keptForHold(trx: Kysely<DB>, copyId: number): Promise<boolean> {

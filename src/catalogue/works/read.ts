@@ -94,13 +94,16 @@ function toLookup(rows: readonly WorkRow[]): Lookup<Work> {
 
 /**
  * The live work with its copies: one more prepared statement (copies/read.ts, ADR 0047). The
- * copies are as of the clock's moment, and so is `verfuegbar`: a copy whose hold ran out with
- * nobody waiting counts as free before any write stores that (ADR 0067).
+ * copies are as of the clock's moment (a copy whose hold ran out with nobody waiting is free
+ * before any write stores that, ADR 0067), and `verfuegbar` is counted from them: the work's
+ * own statement ran a moment earlier, and a loan committed in between would otherwise show a
+ * copy lent beside a count that still has it free.
  */
 async function withCopies(db: Kysely<DB>, found: Lookup<Work>, clock: ReadClock): Promise<Lookup<Work>> {
   if (found === null || !('found' in found)) return found;
-  const { copies, freedByClock } = await liveCopies(db, found.found.id, clock);
-  return { found: { ...found.found, verfuegbar: found.found.verfuegbar + freedByClock, copies } };
+  const copies = await liveCopies(db, found.found.id, clock);
+  const verfuegbar = copies.filter((c) => c.status.kind === 'verfuegbar').length;
+  return { found: { ...found.found, verfuegbar, copies } };
 }
 
 /** A work by id with persons, availability and copies, from `db` (or a transaction). */
