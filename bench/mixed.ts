@@ -620,13 +620,12 @@ export async function runPgWriters(
   let clientCpu: number | undefined;
   const statuses = new Map<number, number>();
   try {
-    let running = true;
-    const stopAt = Date.now() + opts.seconds * 1000;
-    const loop = async (i: number) => {
-      // Distinct works per writer: writer i takes works i, i + N, i + 2N, …
-      let n = 0;
-      while (running && Date.now() < stopAt) {
-        const work = catalogue.works[(i + writers * n++) % catalogue.works.length]!;
+    // Distinct works per writer: writer i takes works i, i + N, i + 2N, … (on from the warm-up's).
+    const next: number[] = new Array(writers).fill(0);
+    const loop = async (i: number, stopAt: number, count: boolean) => {
+      while (Date.now() < stopAt) {
+        const n = next[i]!++;
+        const work = catalogue.works[(i + writers * n) % catalogue.works.length]!;
         const response = await fetch(`${server.origin}/werke/${work.slug}`, {
           method: 'PATCH',
           headers: {
@@ -637,15 +636,21 @@ export async function runPgWriters(
           body: JSON.stringify({ jahr: 1900 + (n % 100) }),
         });
         await response.arrayBuffer();
+        if (!count) continue;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status === 200) done[i]! += 1;
       }
     };
+    const all = (seconds: number, count: boolean) => {
+      const stopAt = Date.now() + seconds * 1000;
+      return Promise.all(Array.from({ length: writers }, (_, i) => loop(i, stopAt, count)));
+    };
+    // Warm first (--warmup): compiled code, each connection's planned statements.
+    await all(opts.warmupSeconds, false);
     const before = server.cpuSeconds()!;
     const machine = cpuTimes();
     const client = process.cpuUsage();
-    await Promise.all(Array.from({ length: writers }, (_, i) => loop(i)));
-    running = false;
+    await all(opts.seconds, true);
     serverCpu = server.cpuSeconds()! - before;
     machineBusy = cpuTimes().busy - machine.busy;
     const used = process.cpuUsage(client);
@@ -661,7 +666,7 @@ export async function runPgWriters(
   return [
     `# PostgreSQL write throughput — ${new Date().toISOString()}`,
     '',
-    `${writers} concurrent staff clients PATCHing distinct works for ${opts.seconds} s, --workers ${opts.workers}:`,
+    `${writers} concurrent staff clients PATCHing distinct works for ${opts.seconds} s (after ${opts.warmupSeconds} s warm-up), --workers ${opts.workers}:`,
     `**${(total / opts.seconds).toFixed(1)} writes/s** (${total} acknowledged); answers: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(', ')}.`,
     `CPU per acknowledged write: the server's processes ${perWrite(serverCpu)} ms, ` +
       `the clients (this process) ${perWrite(clientCpu)} ms, the whole machine ${perWrite(machineBusy)} ms` +

@@ -61,7 +61,7 @@ export const USAGE = `usage: npm run bench -- [--quick] [--seconds N] [--warmup 
                         [--warmup N] [--connections N] [--cache-mib N] [--rounds N]
                         (person JSON reads beside a steady write mix, and the Fastify peer; ADR 0088;
                         --rounds N: N windows of each, alternating, and the median ratio)
-       npm run bench -- --pg-writers N --pg postgres://… [--seconds N] [--workers 0|2]
+       npm run bench -- --pg-writers N --pg postgres://… [--seconds N] [--warmup N] [--workers 0|2]
                         (write throughput of N concurrent writers of distinct works)
 environment: BENCH_SECONDS, BENCH_WARMUP, BENCH_THREADS, BENCH_CONNECTIONS, BENCH_WORKS,
              BENCH_ROUNDS, BENCH_DEPTH, BENCH_TOOL, BENCH_PG, BENCH_ONLY, BENCH_CACHE_MIB,

@@ -54,6 +54,7 @@ import { bumpChangeCounter, changeCount, changeFeed } from './catalogue/changes.
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
 import {
   createDatabaseLoginLimiter,
+  createFailureReader,
   hashPassword,
   storedSessionSecret,
   verifyPassword,
@@ -299,6 +300,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   });
   // Verified for unknown user names, so they cost as much time as a wrong password.
   const dummyHash = await hashPassword(randomBytes(16).toString('base64url'));
+  const failures = createFailureReader(database.db);
   let server: ShelfmarkServer | undefined;
   const app = await createResourceApp({
     baseUrl: config.baseUrl,
@@ -312,8 +314,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
     security: {
       secrets: [await resolveSecret(config, database.db)],
       // Failed log-ins counted in the database: shared by workers and machines, kept over restarts.
-      limiter: createDatabaseLoginLimiter(database.db),
-      addressLimiter: createDatabaseLoginLimiter(database.db, { maxFailures: ADDRESS_MAX_FAILURES }),
+      // One statement reads both a request's counts (the user name's and the address's).
+      limiter: createDatabaseLoginLimiter(database.db, { reader: failures }),
+      addressLimiter: createDatabaseLoginLimiter(database.db, {
+        maxFailures: ADDRESS_MAX_FAILURES,
+        reader: failures,
+      }),
       // A limit reached ends every remembered Basic answer, in every process (ADR 0069).
       onLimitReached: () => bumpChangeCounter(database.db),
       findUser: (username) => accounts.findByUsername(username),

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import { catalogueTestTargets, type TestDatabase } from '../../test/kit/catalogue/targets.ts';
 import type { ChangeBatch } from '../http/cache/index.ts';
-import { bumpChangeCounter, changeFeed } from './changes.ts';
+import { bumpChangeCounter, changeFeed, lockShowing, lockSubjects, subject } from './changes.ts';
 import { createStores } from './stores.ts';
 import type { DB } from './tables.ts';
 
@@ -19,6 +19,10 @@ async function elsewhere(database: TestDatabase<DB>, text: string): Promise<void
     await sql.raw(text).execute(database.db);
   }
 }
+
+const postgresTarget = catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL).find(
+  (target) => target.dialect === 'postgres',
+)!;
 
 const sorted = (batch: ChangeBatch) => (batch === 'everything' ? batch : [...batch].sort());
 
@@ -193,6 +197,66 @@ describe('change feed on PostgreSQL: its own connection (ADR 0105)', { skip: pos
       release();
       await Promise.all(writers);
       assert.deepEqual(during, []);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
+
+describe('lockShowing (postgres)', { skip: postgresTarget.skip }, () => {
+  /** The advisory locks this transaction's backend holds, as sorted keys. */
+  const held = async (trx: Kysely<DB>) =>
+    (
+      await sql<{ key: string }>`select classid::text || ':' || objid::text as key from pg_locks
+        where locktype = 'advisory' and pid = pg_backend_pid() and granted`.execute(trx)
+    ).rows
+      .map((r) => r.key)
+      .sort();
+
+  test('takes the locks of the row, of what shows it and of `also`, in one statement', async () => {
+    const database = await postgresTarget.open();
+    try {
+      const stores = createStores(database.db, { capabilities: database.capabilities });
+      const goethe = await stores.persons.create({ slug: 'goethe', vorname: 'J. W.', nachname: 'Goethe' });
+      const schiller = await stores.persons.create({ slug: 'schiller', vorname: 'F.', nachname: 'Schiller' });
+      const xenien = await stores.works.create({
+        slug: 'xenien',
+        titel: 'Xenien',
+        exemplare: 1,
+        personIds: [goethe.id, schiller.id],
+      });
+      const [copy] = await database.db
+        .selectFrom('copies')
+        .select('id')
+        .where('work_id', '=', xenien.id)
+        .execute();
+      const cases: [Parameters<typeof lockShowing>[1], number, string[]][] = [
+        [
+          'works',
+          xenien.id,
+          [subject.work(xenien.id), subject.person(goethe.id), subject.person(schiller.id)],
+        ],
+        ['persons', goethe.id, [subject.person(goethe.id), subject.work(xenien.id)]],
+        [
+          'copies',
+          copy!.id,
+          [subject.work(xenien.id), subject.person(goethe.id), subject.person(schiller.id)],
+        ],
+      ];
+      for (const [table, id, expected] of cases) {
+        const also = ['accounts:staff'];
+        const byName = await database.db.transaction().execute(async (trx) => {
+          await lockSubjects(trx, [...expected, ...also]);
+          return held(trx);
+        });
+        const showing = await database.db.transaction().execute(async (trx) => {
+          await lockShowing(trx, table, id, also);
+          return held(trx);
+        });
+        // The catalogue's shared lock and one per subject.
+        assert.equal(byName.length, expected.length + also.length + 1, table);
+        assert.deepEqual(showing, byName, table);
+      }
     } finally {
       await database.dispose();
     }

@@ -53,11 +53,13 @@ export async function bumpChangeCounter(db: Kysely<DB>): Promise<void> {
 }
 
 /** The subject names the triggers write (migrations 0022, 0029) and resources declare (dependsOn). */
+const subjectPrefix = { person: 'person:', work: 'work:' } as const;
+
 export const subject = {
   /** Anything of the person's row, account or links. */
-  person: (id: number) => `person:${id}`,
+  person: (id: number) => `${subjectPrefix.person}${id}`,
   /** Anything of the work's row, links, copies, loans and holds. */
-  work: (id: number) => `work:${id}`,
+  work: (id: number) => `${subjectPrefix.work}${id}`,
   /** What other pages show of a person: its names, URL and existence (ADR 0098). */
   personName: (id: number) => `person-name:${id}`,
   /** What other pages show of a work: its title, URL, order and existence (ADR 0098). */
@@ -106,22 +108,30 @@ export async function lockSubjects(
   await sql`select lock_subjects(${[...subjects]}::text[], ${everything})`.execute(trx);
 }
 
-/** The subjects a write to a person's or work's row locks: the row's and those showing it (ADR 0024). */
-export async function subjectsShowing(
+/**
+ * `lockSubjects` of the subjects a write to a person's, work's or copy's row locks: the row's and
+ * those showing it (ADR 0024), and `also`. One statement: the links are read by the statement
+ * that takes the locks, so a write pays no round trip for them (none at all on SQLite).
+ */
+export async function lockShowing(
   trx: Kysely<DB>,
   table: 'persons' | 'works' | 'copies',
   id: number,
-): Promise<string[]> {
-  if (table === 'copies') {
-    const copy = await trx.selectFrom('copies').select('work_id').where('id', '=', id).executeTakeFirst();
-    return copy ? subjectsShowing(trx, 'works', copy.work_id) : [];
-  }
-  const own = table === 'persons' ? 'person_id' : 'work_id';
-  const other = table === 'persons' ? 'work_id' : 'person_id';
-  const linked = await trx.selectFrom('person_work').select(other).where(own, '=', id).execute();
-  const otherOf = table === 'persons' ? subject.work : subject.person;
-  const ownOf = table === 'persons' ? subject.person : subject.work;
-  return [ownOf(id), ...linked.map((row) => otherOf((row as Record<string, number>)[other]!))];
+  also: readonly string[] = [],
+): Promise<void> {
+  if (detectDialect(trx) !== 'postgres') return;
+  const [person, work] = [subjectPrefix.person, subjectPrefix.work];
+  const showing =
+    table === 'persons'
+      ? sql`array[${subject.person(id)}::text] || array(select ${work} || work_id from person_work
+          where person_id = ${id})`
+      : table === 'works'
+        ? sql`array[${subject.work(id)}::text] || array(select ${person} || person_id from person_work
+            where work_id = ${id})`
+        : sql`array(select ${work} || work_id from copies where id = ${id}) || array(select
+            ${person} || person_work.person_id from copies join person_work
+            on person_work.work_id = copies.work_id where copies.id = ${id})`;
+  await sql`select lock_subjects(${showing} || ${[...also]}::text[], false)`.execute(trx);
 }
 
 /** Reads what changed since the previous call: the subjects, or everything. */

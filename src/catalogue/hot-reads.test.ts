@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { catalogueTestTargets, type TestDatabase } from '../../test/kit/catalogue/targets.ts';
-import { createDatabaseLoginLimiter } from './accounts/index.ts';
+import { createDatabaseLoginLimiter, createFailureReader } from './accounts/index.ts';
 import { changeCount, changeFeed } from './changes.ts';
 import { createStores, type CatalogueStores } from './stores.ts';
 import type { DB } from './tables.ts';
@@ -48,6 +48,10 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
   test('each is prepared once and executed on every call', async () => {
     // One query at a time: the pool hands back the same idle connection every time.
     const limiter = createDatabaseLoginLimiter(database.db);
+    const reader = createFailureReader(database.db);
+    const [names, addresses] = [5, 50].map((maxFailures) =>
+      createDatabaseLoginLimiter(database.db, { maxFailures, reader }),
+    );
     const goethe = await stores.persons.bySlug('goethe');
     assert.ok(goethe && 'found' in goethe);
     const faust = await stores.works.bySlug('faust');
@@ -62,6 +66,8 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
       'account by id (a session)': () => stores.accounts.findById(goethe.found.id),
       'account by user name (Basic)': () => stores.accounts.findByUsername('goethe'),
       'log-in failures (Basic, log-in)': () => limiter.check('goethe'),
+      'log-in failures of a name and an address together': () =>
+        Promise.all([names!.check('goethe\u0000192.0.2.1'), addresses!.check('192.0.2.1')]),
       'the persons of a page of works (every list)': () => personsOfWorks(database.db, [faust.found.id]),
       'a search word’s index keys (every search)': () => termGroups(database.db, 'works', ['faust']),
     };
@@ -74,10 +80,13 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
         ([statement, runs]) => runs > (before.get(statement) ?? 0),
       );
       assert.ok(added.length > 0, `${read}: no named statement ran`);
+      // A work and its copies come from one statement, one snapshot (works/read.ts).
+      if (read.startsWith('work by slug'))
+        assert.equal(added.length, 1, `${read}: ${added.length} statements`);
       for (const [statement, runs] of added) seen.set(statement, runs);
     }
-    // The counter, person ×2, work, copies, life dates, account ×2, log-in failures, a page's
-    // persons, a search's keys.
+    // The counter, person ×2, work (with its copies), life dates, account ×2, log-in failures
+    // alone and in pairs, a page's persons, a search's keys.
     assert.ok(seen.size >= 11, `${seen.size} named statements`);
     // Never parsed again: a statement known before a read ran exactly twice more.
     const before = await preparedHere(database);

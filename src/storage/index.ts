@@ -56,6 +56,7 @@ export {
   searchTokens,
 } from './text.ts';
 export { stems, MIN_STEM_LENGTH } from './stems.ts';
+export { jsonRows, parseJsonRows, type JsonRows } from './json-rows.ts';
 export { suggestQuery, oneEditAway, SUGGEST_MIN_LENGTH } from './suggest.ts';
 export {
   fullTextMatch,

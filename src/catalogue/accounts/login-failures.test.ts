@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DB } from '../tables.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
-import { createDatabaseLoginLimiter } from './login-failures.ts';
+import { createDatabaseLoginLimiter, createFailureReader } from './login-failures.ts';
 import { storedSessionSecret } from './session-secret.ts';
 
 const MIN = 60_000;
@@ -46,6 +46,46 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       await one.recordFailure('goethe\u0000192.0.2.1');
       await other.reset('goethe\u0000192.0.2.1');
       assert.equal((await one.check('goethe\u0000192.0.2.1')).allowed, true, 'a success clears the key');
+    });
+
+    test('limiters sharing a reader check a name and an address together, each with its own limit', async () => {
+      const now = Date.UTC(2026, 0, 2);
+      let statements = 0;
+      // The reader's database, counting the statements it runs.
+      const counted = new Proxy(database.db, {
+        get(target, prop) {
+          const value: unknown = Reflect.get(target, prop, target);
+          if (prop === 'executeQuery') statements++;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const reader = createFailureReader(counted);
+      const names = createDatabaseLoginLimiter(database.db, { now: () => now, maxFailures: 2, reader });
+      const addresses = createDatabaseLoginLimiter(database.db, { now: () => now, maxFailures: 3, reader });
+      for (let i = 0; i < 2; i++) await names.recordFailure('schiller\u0000192.0.2.9');
+      for (let i = 0; i < 3; i++) await addresses.recordFailure('192.0.2.7');
+      const both = async (name: string, address: string) =>
+        (await Promise.all([names.check(name), addresses.check(address)])).map((v) => v.allowed);
+      statements = 0;
+      assert.deepEqual(await both('schiller\u0000192.0.2.9', '192.0.2.8'), [false, true]);
+      assert.equal(statements, 1, 'both counts in one statement');
+      assert.deepEqual(await both('schiller\u0000192.0.2.8', '192.0.2.7'), [true, false]);
+      assert.deepEqual(await both('schiller\u0000192.0.2.9', '192.0.2.7'), [false, false]);
+      // The name limiter's limit of 2 is not the address limiter's 3: two failures of an address
+      // leave it allowed, though the same read brings the name's.
+      await addresses.recordFailure('192.0.2.6');
+      await addresses.recordFailure('192.0.2.6');
+      assert.deepEqual(await both('goethe\u0000192.0.2.6', '192.0.2.6'), [true, true]);
+      // Three asks in one turn: a pair and one alone, each answered with its own rows.
+      const three = await Promise.all([
+        names.check('schiller\u0000192.0.2.9'),
+        addresses.check('192.0.2.7'),
+        addresses.check('192.0.2.6'),
+      ]);
+      assert.deepEqual(
+        three.map((v) => v.allowed),
+        [false, false, true],
+      );
     });
 
     test('the session secret is generated once and shared', async () => {

@@ -2,7 +2,7 @@
 // withdraws copies writes it in the same transaction, so reading a work needs no count of its
 // copies. A work written with `exemplare` (POST/PUT of the work, as before copies were
 // resources) gets copies with a generated shelfmark, or loses free ones, highest number first.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../tables.ts';
 import { isFreeCopy } from './free.ts';
 import { barcodeFor, signaturFor } from './signatur.ts';
@@ -27,6 +27,15 @@ export async function syncCopyCount(trx: Kysely<DB>, workId: number, known?: num
     .where('exemplare', '<>', n)
     .execute();
   return n;
+}
+
+/** The number of live copies of the outer query's `works` row, as a subquery. */
+export function liveCopyCount(db: Kysely<DB>) {
+  return db
+    .selectFrom('copies')
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+    .where(sql<boolean>`copies.work_id = works.id`)
+    .where('deleted_at', 'is', null);
 }
 
 async function liveCopies(trx: Kysely<DB>, workId: number): Promise<number> {
@@ -89,6 +98,12 @@ export interface CountTarget {
    * count has no need of it, and is spared its statements.
    */
   readonly beforeChange?: () => Promise<unknown>;
+  /**
+   * The work's live copies and its stored `exemplare`, when the caller read them under the work's
+   * lock (its replace does, in the statement that reads the work): spares their two statements
+   * when nothing changes.
+   */
+  readonly known?: { readonly live: number; readonly stored: number };
 }
 
 /**
@@ -100,9 +115,9 @@ export async function setCopyCount(
   trx: Kysely<DB>,
   t: CountTarget,
 ): Promise<'ok' | 'unchanged' | 'copies-on-loan'> {
-  const have = await liveCopies(trx, t.workId);
+  const have = t.known?.live ?? (await liveCopies(trx, t.workId));
   if (have === t.wanted) {
-    await syncCopyCount(trx, t.workId, have);
+    if (t.known?.stored !== have) await syncCopyCount(trx, t.workId, have);
     return 'unchanged';
   }
   await t.beforeChange?.();

@@ -1,9 +1,16 @@
 export { createCopyStore, type CopyStore } from './store.ts';
 export { copiesResource, copyResource } from './resource.ts';
-export { liveCopies } from './read.ts';
+export { liveCopies, liveCopiesFromJson, liveCopiesJson, type CopiesJson } from './read.ts';
 export type { Copy, CopyStatus } from './model.ts';
 export { copiesTable, copyItemsJson, copyItemsXml, freshUntilOf } from './copies-view.ts';
-export { CopiesOnLoanError, freshBarcode, hasCopyOnLoan, setCopyCount, syncCopyCount } from './count.ts';
+export {
+  CopiesOnLoanError,
+  freshBarcode,
+  hasCopyOnLoan,
+  liveCopyCount,
+  setCopyCount,
+  syncCopyCount,
+} from './count.ts';
 export { freeCopiesOf, isFreeCopy } from './free.ts';
 export { COPY_FIELDS } from './input.ts';
 export type { ReadClock } from './read.ts';

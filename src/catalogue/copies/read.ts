@@ -1,12 +1,13 @@
 // Reading a work's copies with their derived status: one prepared statement per work (ADR
 // 0047) that brings every copy, withdrawn ones too (their URL answers 410), with the open loan
-// and the ready hold that name it. The work page and the copy resources both read through it.
+// and the ready hold that name it. The copy resources read through it; a work's own statement
+// embeds the same rows of its live copies (liveCopiesJson), so its page reads one snapshot.
 // A copy kept for a hold is shown as the queue is *now* (ADR 0059, 0067): when a work has a kept
 // copy, its queue is settled in memory for the read's moment (one more query), so a hold that
 // ran out shows its copy free or kept for the next in the queue before any write stores that,
 // and each copy says until when its status holds (`freshUntil`).
-import type { Kysely } from 'kysely';
-import { param, prepare } from '../../storage/index.ts';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { jsonRows, param, parseJsonRows, prepare, type JsonRows } from '../../storage/index.ts';
 import { latestStamp } from '../shared/index.ts';
 import type { DB } from '../tables.ts';
 import type { PersonRef } from '../model.ts';
@@ -47,10 +48,43 @@ interface CopyRow {
   readonly hold_nachname: string | null;
 }
 
-const BY_WORK = prepare<{ work: number }, CopyRow, DB>((db: Kysely<DB>) =>
-  db
+/**
+ * A copy row's columns, in order: the select list of BY_WORK and the JSON array of rows a work's
+ * own statement embeds (works/read.ts). `w` is the copy's work: inside the embedded subquery,
+ * `works` is the outer row.
+ */
+const COPY_COLUMNS: readonly (readonly [keyof CopyRow, string])[] = [
+  ['id', 'copies.id'],
+  ['nummer', 'copies.nummer'],
+  ['signatur', 'copies.signatur'],
+  ['barcode', 'copies.barcode'],
+  ['standort', 'copies.standort'],
+  ['missing_since', 'copies.missing_since'],
+  ['updated_at', 'copies.updated_at'],
+  ['deleted_at', 'copies.deleted_at'],
+  ['work_id', 'w.id'],
+  ['work_slug', 'w.slug'],
+  ['titel', 'w.titel'],
+  ['loan_id', 'loans.id'],
+  ['due_at', 'loans.due_at'],
+  ['borrowed_at', 'loans.borrowed_at'],
+  ['renewed_at', 'loans.renewed_at'],
+  ['loan_person_id', 'lp.id'],
+  ['loan_person_slug', 'lp.slug'],
+  ['loan_vorname', 'lp.vorname'],
+  ['loan_nachname', 'lp.nachname'],
+  ['ready_at', 'holds.ready_at'],
+  ['hold_person_id', 'hp.id'],
+  ['hold_person_slug', 'hp.slug'],
+  ['hold_vorname', 'hp.vorname'],
+  ['hold_nachname', 'hp.nachname'],
+];
+
+/** Copies with their work, the open loan and the ready hold that name them, and who holds those. */
+function copiesFrom(db: Kysely<DB>) {
+  return db
     .selectFrom('copies')
-    .innerJoin('works', 'works.id', 'copies.work_id')
+    .innerJoin('works as w', 'w.id', 'copies.work_id')
     .leftJoin('loans', (join) =>
       join.onRef('loans.copy_id', '=', 'copies.id').on('loans.returned_at', 'is', null),
     )
@@ -61,36 +95,35 @@ const BY_WORK = prepare<{ work: number }, CopyRow, DB>((db: Kysely<DB>) =>
         .on('holds.ended_at', 'is', null)
         .on('holds.ready_at', 'is not', null),
     )
-    .leftJoin('persons as hp', 'hp.id', 'holds.person_id')
-    .select([
-      'copies.id',
-      'copies.nummer',
-      'copies.signatur',
-      'copies.barcode',
-      'copies.standort',
-      'copies.missing_since',
-      'copies.updated_at',
-      'copies.deleted_at',
-      'works.id as work_id',
-      'works.slug as work_slug',
-      'works.titel',
-      'loans.id as loan_id',
-      'loans.due_at',
-      'loans.borrowed_at',
-      'loans.renewed_at',
-      'lp.id as loan_person_id',
-      'lp.slug as loan_person_slug',
-      'lp.vorname as loan_vorname',
-      'lp.nachname as loan_nachname',
-      'holds.ready_at',
-      'hp.id as hold_person_id',
-      'hp.slug as hold_person_slug',
-      'hp.vorname as hold_vorname',
-      'hp.nachname as hold_nachname',
-    ])
+    .leftJoin('persons as hp', 'hp.id', 'holds.person_id');
+}
+
+const BY_WORK = prepare<{ work: number }, CopyRow, DB>((db: Kysely<DB>) =>
+  copiesFrom(db)
+    .select(COPY_COLUMNS.map(([alias, ref]) => sql.ref(ref).as(alias)))
     .where('copies.work_id', '=', param<number>('work'))
     .orderBy('copies.nummer'),
 );
+
+/** What `liveCopiesJson` brings. */
+export type CopiesJson = JsonRows<unknown[]>;
+
+/**
+ * The live copies of the outer query's `works` row as one JSON array of rows (COPY_COLUMNS in
+ * order), so a work and its copies are read by one statement, from one snapshot.
+ */
+export function liveCopiesJson(db: Kysely<DB>): RawBuilder<CopiesJson> {
+  const rows = jsonRows<unknown[], DB>(
+    db,
+    COPY_COLUMNS.map(([, ref]) => sql.ref(ref)),
+    sql.ref('copies.nummer'),
+  );
+  const query = copiesFrom(db)
+    .select(rows.as('rows'))
+    .where(sql<boolean>`copies.work_id = works.id`)
+    .where('copies.deleted_at', 'is', null);
+  return sql<CopiesJson>`(${query})`;
+}
 
 function statusOf(r: CopyRow): CopyStatus {
   if (r.missing_since !== null) return { kind: 'vermisst', since: new Date(r.missing_since) };
@@ -187,15 +220,41 @@ async function asOf(db: Kysely<DB>, workId: number, records: CopyRecord[], clock
   });
 }
 
-/** Every copy of a work, withdrawn ones too, by number, as of the clock's moment. */
-export async function copiesOfWork(db: Kysely<DB>, workId: number, clock: ReadClock): Promise<CopyRecord[]> {
-  const rows = await BY_WORK.execute(db, { work: workId });
+/** The records of copy rows, as of the clock's moment. */
+async function recordsOf(
+  db: Kysely<DB>,
+  workId: number,
+  rows: readonly CopyRow[],
+  clock: ReadClock,
+): Promise<CopyRecord[]> {
   const records = rows.map(copyOf);
   // Only a work with a copy kept for a hold has anything that changes with the clock.
   return rows.some((r) => r.hold_person_id !== null) ? asOf(db, workId, records, clock) : records;
 }
 
+/** Every copy of a work, withdrawn ones too, by number, as of the clock's moment. */
+export async function copiesOfWork(db: Kysely<DB>, workId: number, clock: ReadClock): Promise<CopyRecord[]> {
+  return recordsOf(db, workId, await BY_WORK.execute(db, { work: workId }), clock);
+}
+
+const live = (records: readonly CopyRecord[]): Copy[] =>
+  records.filter((c) => !c.deleted).map(({ deleted: _d, ...c }) => c);
+
 /** The live copies of a work, for the work's page and the copies list. */
 export async function liveCopies(db: Kysely<DB>, workId: number, clock: ReadClock): Promise<Copy[]> {
-  return (await copiesOfWork(db, workId, clock)).filter((c) => !c.deleted).map(({ deleted: _d, ...c }) => c);
+  return live(await copiesOfWork(db, workId, clock));
+}
+
+/** The live copies `liveCopiesJson` brought with the work's row, as of the clock's moment. */
+export async function liveCopiesFromJson(
+  db: Kysely<DB>,
+  workId: number,
+  json: CopiesJson,
+  clock: ReadClock,
+): Promise<Copy[]> {
+  const rows = parseJsonRows(json).map(
+    (values) =>
+      Object.fromEntries(COPY_COLUMNS.map(([alias], i) => [alias, values[i]])) as unknown as CopyRow,
+  );
+  return live(await recordsOf(db, workId, rows, clock));
 }

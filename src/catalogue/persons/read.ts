@@ -4,7 +4,7 @@
 // one statement; only a slug the persons table does not hold goes on to the slug history (301 or
 // 410). ADR 0047.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { detectDialect, param, prepare } from '../../storage/index.ts';
+import { jsonRows, param, parseJsonRows, prepare, type JsonRows } from '../../storage/index.ts';
 import type { Lookup, Person, WorkRef } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { isValidSlug, resolveSlug } from '../slugs.ts';
@@ -20,19 +20,19 @@ interface PersonRow {
   /** 1: the person has a live work (migration 0013, ADR 0062). */
   readonly public: number;
   readonly username: string | null;
-  /** [[id, slug, titel], …] in catalogue order: JSON text (SQLite) or already parsed (pg). */
-  readonly werke: string | [number, string, string][];
+  /** [[id, slug, titel], …] in catalogue order. */
+  readonly werke: JsonRows<[number, string, string]>;
 }
 
 /** The person's live works as a JSON array of [id, slug, titel], ordered like the works list. */
 function worksOf(db: Kysely<DB>): RawBuilder<PersonRow['werke']> {
-  const from = sql`from person_work join works on works.id = person_work.work_id
-    where person_work.person_id = persons.id and works.deleted_at is null`;
-  return detectDialect(db) === 'postgres'
-    ? sql`(select coalesce(json_agg(json_build_array(works.id, works.slug, works.titel)
-          order by works.sort_key, works.id), '[]'::json) ${from})`
-    : sql`(select json_group_array(json_array(works.id, works.slug, works.titel)
-          order by works.sort_key, works.id) ${from})`;
+  const rows = jsonRows<[number, string, string], DB>(
+    db,
+    ['works.id', 'works.slug', 'works.titel'].map((c) => sql.ref(c)),
+    sql`works.sort_key, works.id`,
+  );
+  return sql`(select ${rows} from person_work join works on works.id = person_work.work_id
+    where person_work.person_id = persons.id and works.deleted_at is null)`;
 }
 
 function personQuery(db: Kysely<DB>) {
@@ -66,9 +66,7 @@ function toLookup(rows: readonly PersonRow[]): Lookup<Person> {
   const row = rows[0];
   if (!row) return null;
   if (row.deleted_at !== null) return row.public === 1 ? { gone: true } : { gone: true, privateTo: row.id };
-  const list =
-    typeof row.werke === 'string' ? (JSON.parse(row.werke) as [number, string, string][]) : row.werke;
-  const werke: WorkRef[] = list.map(([id, slug, titel]) => ({ id, slug, titel }));
+  const werke: WorkRef[] = parseJsonRows(row.werke).map(([id, slug, titel]) => ({ id, slug, titel }));
   const { id, slug, vorname, nachname, image, username, updated_at } = row;
   return {
     found: {

@@ -44,7 +44,7 @@ import {
   personFacetScope,
   refreshWorkSearchText,
 } from '../works/index.ts';
-import { lockSubjects, subjectsShowing } from '../changes.ts';
+import { lockShowing, lockSubjects } from '../changes.ts';
 import { openLendingOf, refuseWhileLending, type LendingClock, type OpenLending } from '../loans/index.ts';
 import { HOLD_DAYS } from '../holds/index.ts';
 import { isLastStaff, refuseLastStaff } from '../accounts/index.ts';
@@ -207,7 +207,7 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
       const expected = expectedText(expect);
       return compareAndSet(expected, () =>
         db.transaction().execute(async (trx) => {
-          await lockSubjects(trx, await subjectsShowing(trx, 'persons', id));
+          await lockShowing(trx, 'persons', id);
           const current = await trx
             .selectFrom('persons')
             .select(['vorname', 'nachname', 'updated_at', 'created_at', 'life_dates_updated_at'])

@@ -2,7 +2,7 @@
 // the tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
 import type { Kysely, Updateable } from 'kysely';
 import type { DB } from '../tables.ts';
-import { lockSubjects, STAFF_SUBJECT, subjectsShowing } from '../changes.ts';
+import { lockShowing, STAFF_SUBJECT } from '../changes.ts';
 import { RECORD_KINDS, type VersionedTable } from '../registry/index.ts';
 import {
   ChangedMeanwhileError,
@@ -59,7 +59,7 @@ export function softDelete(
     db.transaction().execute(async (trx) => {
       // A person's delete may take the last staff account with it (ADR 0077): under STAFF_SUBJECT.
       const staff = table === 'persons' ? [STAFF_SUBJECT] : [];
-      await lockSubjects(trx, [...staff, ...(await subjectsShowing(trx, table, id))]);
+      await lockShowing(trx, table, id, staff);
       const current = await trx
         .selectFrom(table)
         .select('updated_at')

@@ -1,12 +1,14 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
-import { lockSubjects, subject, subjectsShowing } from '../changes.ts';
+import { lockShowing, lockSubjects, subject } from '../changes.ts';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   clampLimit,
   detectDialect,
   ForeignKeyError,
   fullTextRowTest,
+  jsonRows,
   keysetPage,
+  parseJsonRows,
   placeUnranked,
   param,
   planFullText,
@@ -15,6 +17,7 @@ import {
   sortKey,
   suggestQuery,
   type FullTextPlan,
+  type JsonRows,
   type KeysetRequest,
 } from '../../storage/index.ts';
 import {
@@ -31,7 +34,6 @@ import {
 import type { DB } from '../tables.ts';
 import { createWithGeneratedSlug, slugForNew } from '../slugs.ts';
 import {
-  personIdsOf,
   touchPersonsOf,
   touchRows,
   compareAndSet,
@@ -50,7 +52,7 @@ import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { countFacets, disjunctiveFacets, FACET_SAMPLE, facetAlternatives, facetCondition } from './facets.ts';
 import { workSearchText } from './search-text.ts';
 import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
-import { CopiesOnLoanError, hasCopyOnLoan, setCopyCount } from '../copies/index.ts';
+import { CopiesOnLoanError, hasCopyOnLoan, liveCopyCount, setCopyCount } from '../copies/index.ts';
 
 export { CopiesOnLoanError };
 
@@ -140,16 +142,11 @@ async function linkPersons(
   workId: number,
   personIds: readonly number[],
   linked: readonly number[] = [],
+  /** The live ones of `personIds`, when the caller read them under its locks already. */
+  known?: readonly PersonName[],
 ) {
   const unique = [...new Set(personIds)];
-  const persons = unique.length
-    ? await trx
-        .selectFrom('persons')
-        .select(['id', 'vorname', 'nachname'])
-        .where('id', 'in', unique)
-        .where('deleted_at', 'is', null)
-        .execute()
-    : [];
+  const persons = known ?? (await livePersons(trx, unique));
   const missing = unique.filter((id) => !persons.some((p) => p.id === id));
   if (missing.length > 0) throw new ForeignKeyError(`unknown person id ${missing.join(', ')}`);
   if (sameOrder(unique, linked)) return unique.map((id) => persons.find((p) => p.id === id)!);
@@ -163,6 +160,18 @@ async function linkPersons(
   return unique.map((id) => persons.find((p) => p.id === id)!);
 }
 
+type PersonName = { readonly id: number; readonly vorname: string; readonly nachname: string };
+
+async function livePersons(trx: Kysely<DB>, ids: readonly number[]): Promise<PersonName[]> {
+  if (ids.length === 0) return [];
+  return trx
+    .selectFrom('persons')
+    .select(['id', 'vorname', 'nachname'])
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
 function sameOrder(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
@@ -172,6 +181,43 @@ function checkCopies(exemplare: number | undefined): number {
   if (!Number.isSafeInteger(copies) || copies < 0)
     throw new RangeError('exemplare must be a whole number ≥ 0');
   return copies;
+}
+
+/**
+ * A live work as its replace finds it, under its locks: version, title, stored and live copy
+ * counts, the persons it links in order, and which of `personIds` (those it will link) are live
+ * persons, with their names. One statement.
+ */
+async function currentWork(trx: Kysely<DB>, id: number, personIds: readonly number[]) {
+  const linked = jsonRows<[number], DB>(trx, [sql.ref('person_id')], sql.ref('position'));
+  const named = jsonRows<[number, string, string], DB>(
+    trx,
+    ['id', 'vorname', 'nachname'].map((c) => sql.ref(c)),
+    sql.ref('id'),
+  );
+  const wanted = personIds.length > 0 ? sql.join([...new Set(personIds)]) : sql`null`;
+  const row = await trx
+    .selectFrom('works')
+    .select(['titel', 'updated_at', 'exemplare'])
+    .select(liveCopyCount(trx).as('live'))
+    .select(
+      sql<JsonRows<[number]>>`(select ${linked} from person_work where work_id = works.id)`.as('linked'),
+    )
+    .select(
+      sql<JsonRows<[number, string, string]>>`(select ${named} from persons
+        where id in (${wanted}) and deleted_at is null)`.as('persons'),
+    )
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      live: Number(row.live),
+      linked: parseJsonRows(row.linked).map(([person]) => person),
+      persons: parseJsonRows(row.persons).map(([id, vorname, nachname]) => ({ id, vorname, nachname })),
+    }
+  );
 }
 
 export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWorkStore {
@@ -343,20 +389,12 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       return compareAndSet(expected, () =>
         db.transaction().execute(async (trx) => {
           // The work, the persons showing it now and those it will show (ADR 0088).
-          await lockSubjects(trx, [
-            ...(await subjectsShowing(trx, 'works', id)),
-            ...(input.personIds ?? []).map(subject.person),
-          ]);
-          const current = await trx
-            .selectFrom('works')
-            .select(['titel', 'updated_at'])
-            .where('id', '=', id)
-            .where('deleted_at', 'is', null)
-            .executeTakeFirst();
+          await lockShowing(trx, 'works', id, (input.personIds ?? []).map(subject.person));
+          // Under those locks: the work, its links as they are and its copies' count.
+          const current = await currentWork(trx, id, input.personIds ?? []);
           if (!current) return null;
-          // Under the subjects' locks taken above: the links as they are, then as they will be.
-          const shownBefore = await personIdsOf(trx, id);
-          const persons = await linkPersons(trx, id, input.personIds ?? [], shownBefore);
+          const shownBefore = current.linked;
+          const persons = await linkPersons(trx, id, input.personIds ?? [], shownBefore, current.persons);
           // The compare-and-set and the new fields in one statement (ADR 0104); it also holds
           // the row until commit, before anything else of the work is written.
           const at = await claimRow(trx, 'works', id, expected ?? current.updated_at, now(), {
@@ -383,6 +421,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             wanted: exemplare,
             at,
             beforeChange: () => settleWork(trx, queue, at, clock.holdDays, false),
+            known: { live: current.live, stored: current.exemplare },
           });
           if (counted === 'copies-on-loan')
             throw new CopiesOnLoanError(`work ${id}: too few copies free to withdraw`);
