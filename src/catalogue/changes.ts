@@ -2,10 +2,11 @@
 // writers' lock order. Triggers record each written row's subjects in `change_log` (migration
 // 0022); `changeFeed` reads what was added since its last read. Tables without finer tracking
 // still move the one counter of migration 0003 (ADR 0048): a new value means everything changed.
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ChangeBatch } from '../http/cache/index.ts';
 import {
   detectDialect,
+  param,
   prepare,
   serialSharedRead,
   sharedRead,
@@ -13,6 +14,7 @@ import {
   withStatementName,
   type CommitMark,
   type Database,
+  type PreparedQuery,
 } from '../storage/index.ts';
 import type { DB } from './tables.ts';
 
@@ -108,30 +110,50 @@ export async function lockSubjects(
   await sql`select lock_subjects(${[...subjects]}::text[], ${everything})`.execute(trx);
 }
 
+type ShowingTable = 'persons' | 'works' | 'copies';
+
+/** Per table: the subjects of the row `id` and of what shows it (ADR 0024), as a text[]. */
+function showingOf(table: ShowingTable): RawBuilder<string[]> {
+  const [person, work] = [subjectPrefix.person, subjectPrefix.work];
+  const id = param<number>('id');
+  switch (table) {
+    case 'persons':
+      return sql`array[${person} || ${id}] || array(select ${work} || work_id from person_work
+        where person_id = ${id})`;
+    case 'works':
+      return sql`array[${work} || ${id}] || array(select ${person} || person_id from person_work
+        where work_id = ${id})`;
+    case 'copies':
+      return sql`array(select ${work} || work_id from copies where id = ${id}) || array(select
+        ${person} || person_work.person_id from copies join person_work
+        on person_work.work_id = copies.work_id where copies.id = ${id})`;
+  }
+}
+
+const LOCK_SHOWING = Object.fromEntries(
+  (['persons', 'works', 'copies'] as const).map((table) => [
+    table,
+    prepare<{ id: number; also: string[] }, { locked: unknown }, DB>((db: Kysely<DB>) =>
+      db.selectNoFrom(
+        sql`lock_subjects(${showingOf(table)} || ${param<string[]>('also')}::text[], false)`.as('locked'),
+      ),
+    ),
+  ]),
+) as Record<ShowingTable, PreparedQuery<{ id: number; also: string[] }, { locked: unknown }, DB>>;
+
 /**
  * `lockSubjects` of the subjects a write to a person's, work's or copy's row locks: the row's and
- * those showing it (ADR 0024), and `also`. One statement: the links are read by the statement
- * that takes the locks, so a write pays no round trip for them (none at all on SQLite).
+ * those showing it (ADR 0024), and `also`. One prepared statement: the links are read by the
+ * statement that takes the locks, so a write pays no round trip for them (none at all on SQLite).
  */
 export async function lockShowing(
   trx: Kysely<DB>,
-  table: 'persons' | 'works' | 'copies',
+  table: ShowingTable,
   id: number,
   also: readonly string[] = [],
 ): Promise<void> {
   if (detectDialect(trx) !== 'postgres') return;
-  const [person, work] = [subjectPrefix.person, subjectPrefix.work];
-  const showing =
-    table === 'persons'
-      ? sql`array[${subject.person(id)}::text] || array(select ${work} || work_id from person_work
-          where person_id = ${id})`
-      : table === 'works'
-        ? sql`array[${subject.work(id)}::text] || array(select ${person} || person_id from person_work
-            where work_id = ${id})`
-        : sql`array(select ${work} || work_id from copies where id = ${id}) || array(select
-            ${person} || person_work.person_id from copies join person_work
-            on person_work.work_id = copies.work_id where copies.id = ${id})`;
-  await sql`select lock_subjects(${showing} || ${[...also]}::text[], false)`.execute(trx);
+  await LOCK_SHOWING[table].execute(trx, { id, also: [...also] });
 }
 
 /** Reads what changed since the previous call: the subjects, or everything. */

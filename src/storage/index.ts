@@ -57,6 +57,7 @@ export {
 } from './text.ts';
 export { stems, MIN_STEM_LENGTH } from './stems.ts';
 export { jsonRows, parseJsonRows, type JsonRows } from './json-rows.ts';
+export { idList, inIdList } from './id-list.ts';
 export { suggestQuery, oneEditAway, SUGGEST_MIN_LENGTH } from './suggest.ts';
 export {
   fullTextMatch,

@@ -3,9 +3,10 @@ import { lockShowing, lockSubjects, subject } from '../changes.ts';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   clampLimit,
-  detectDialect,
   ForeignKeyError,
   fullTextRowTest,
+  idList,
+  inIdList,
   jsonRows,
   keysetPage,
   parseJsonRows,
@@ -101,11 +102,7 @@ const PERSONS_OF_WORKS = prepare<{ ids: number[] | string }, PersonOfWork, DB>((
     .selectFrom('person_work')
     .innerJoin('persons', 'persons.id', 'person_work.person_id')
     .select(['person_work.work_id', 'persons.id', 'persons.slug', 'persons.vorname', 'persons.nachname'])
-    .where(
-      detectDialect(db) === 'postgres'
-        ? sql<boolean>`person_work.work_id = any(${param<number[]>('ids')}::int[])`
-        : sql<boolean>`person_work.work_id in (select value from json_each(${param<string>('ids')}))`,
-    )
+    .where(inIdList(db, 'person_work.work_id', 'ids'))
     .where('persons.deleted_at', 'is', null)
     .orderBy('person_work.work_id')
     .orderBy('person_work.position'),
@@ -118,8 +115,7 @@ export async function personsOfWorks(
 ): Promise<Map<number, PersonRef[]>> {
   const byWork = new Map<number, PersonRef[]>(workIds.map((id) => [id, []]));
   if (workIds.length === 0) return byWork;
-  const ids = detectDialect(db) === 'postgres' ? [...workIds] : JSON.stringify(workIds);
-  const rows = await PERSONS_OF_WORKS.execute(db, { ids });
+  const rows = await PERSONS_OF_WORKS.execute(db, { ids: idList(db, workIds) });
   for (const { work_id, ...person } of rows) byWork.get(work_id)?.push(person);
   return byWork;
 }
@@ -185,31 +181,44 @@ function checkCopies(exemplare: number | undefined): number {
 
 /**
  * A live work as its replace finds it, under its locks: version, title, stored and live copy
- * counts, the persons it links in order, and which of `personIds` (those it will link) are live
- * persons, with their names. One statement.
+ * counts, the persons it links in order, and which of `persons` (those it will link) are live
+ * persons, with their names. One statement, prepared (ADR 0068).
  */
-async function currentWork(trx: Kysely<DB>, id: number, personIds: readonly number[]) {
-  const linked = jsonRows<[number], DB>(trx, [sql.ref('person_id')], sql.ref('position'));
+const CURRENT = prepare<
+  { id: number; persons: number[] | string },
+  {
+    titel: string;
+    updated_at: string;
+    exemplare: number;
+    live: number;
+    linked: JsonRows<[number]>;
+    persons: JsonRows<[number, string, string]>;
+  },
+  DB
+>((db: Kysely<DB>) => {
+  const linked = jsonRows<[number], DB>(db, [sql.ref('person_id')], sql.ref('position'));
   const named = jsonRows<[number, string, string], DB>(
-    trx,
+    db,
     ['id', 'vorname', 'nachname'].map((c) => sql.ref(c)),
     sql.ref('id'),
   );
-  const wanted = personIds.length > 0 ? sql.join([...new Set(personIds)]) : sql`null`;
-  const row = await trx
+  return db
     .selectFrom('works')
     .select(['titel', 'updated_at', 'exemplare'])
-    .select(liveCopyCount(trx).as('live'))
+    .select(liveCopyCount(db).as('live'))
     .select(
       sql<JsonRows<[number]>>`(select ${linked} from person_work where work_id = works.id)`.as('linked'),
     )
     .select(
       sql<JsonRows<[number, string, string]>>`(select ${named} from persons
-        where id in (${wanted}) and deleted_at is null)`.as('persons'),
+        where ${inIdList(db, 'persons.id', 'persons')} and deleted_at is null)`.as('persons'),
     )
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('id', '=', param<number>('id'))
+    .where('deleted_at', 'is', null);
+});
+
+async function currentWork(trx: Kysely<DB>, id: number, personIds: readonly number[]) {
+  const row = await CURRENT.executeTakeFirst(trx, { id, persons: idList(trx, [...new Set(personIds)]) });
   return (
     row && {
       ...row,

@@ -1,0 +1,18 @@
+// A list of ids as one statement parameter (an int array on PostgreSQL, JSON text on SQLite), so
+// every length of list is the same statement: a prepared one stays prepared (ADR 0068) instead of
+// being parsed and planned for each length.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { detectDialect } from './open.ts';
+import { param } from './prepared.ts';
+
+/** `column` is one of the ids of the parameter `name` (give its value with `idList`). */
+export function inIdList<DB>(db: Kysely<DB>, column: string, name: string): RawBuilder<boolean> {
+  return detectDialect(db) === 'postgres'
+    ? sql<boolean>`${sql.ref(column)} = any(${param<number[]>(name)}::int[])`
+    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${param<string>(name)}))`;
+}
+
+/** The value of an `inIdList` parameter. */
+export function idList<DB>(db: Kysely<DB>, ids: readonly number[]): number[] | string {
+  return detectDialect(db) === 'postgres' ? [...ids] : JSON.stringify(ids);
+}
