@@ -19,6 +19,7 @@ import { catalogueKey, cleanEnv } from './catalogue.ts';
 import type { BenchOptions } from './options.ts';
 import { copyHarness, sharedBenchDir } from './peers.ts';
 import { profileNodeArgs } from './profile.ts';
+import { leanClient } from './http-client.ts';
 import { childPids, freePort, startChildServer, treeCpuSeconds, type ChildServer } from './server.ts';
 
 const STAFF = { username: 'bench-staff', password: 'bench-staff-password' };
@@ -620,22 +621,23 @@ export async function runPgWriters(
   let clientCpu: number | undefined;
   const statuses = new Map<number, number>();
   try {
+    const http = leanClient(server.origin, writers);
     // Distinct works per writer: writer i takes works i, i + N, i + 2N, … (on from the warm-up's).
     const next: number[] = new Array(writers).fill(0);
     const loop = async (i: number, stopAt: number, count: boolean) => {
       while (Date.now() < stopAt) {
         const n = next[i]!++;
         const work = catalogue.works[(i + writers * n) % catalogue.works.length]!;
-        const response = await fetch(`${server.origin}/werke/${work.slug}`, {
-          method: 'PATCH',
-          headers: {
+        const response = await http.request(
+          'PATCH',
+          `/werke/${work.slug}`,
+          {
             authorization: AUTH,
             accept: 'application/json',
             'content-type': 'application/merge-patch+json',
           },
-          body: JSON.stringify({ jahr: 1900 + (n % 100) }),
-        });
-        await response.arrayBuffer();
+          JSON.stringify({ jahr: 1900 + (n % 100) }),
+        );
         if (!count) continue;
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status === 200) done[i]! += 1;
@@ -651,6 +653,7 @@ export async function runPgWriters(
     const machine = cpuTimes();
     const client = process.cpuUsage();
     await all(opts.seconds, true);
+    http.close();
     serverCpu = server.cpuSeconds()! - before;
     machineBusy = cpuTimes().busy - machine.busy;
     const used = process.cpuUsage(client);

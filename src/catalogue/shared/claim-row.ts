@@ -1,6 +1,7 @@
 // The store side of compare-and-set (ADR 0021), shared by the persons, works and copies stores:
 // the tables carry `id`, `updated_at` and `deleted_at` with the same meaning.
 import type { Kysely, Updateable } from 'kysely';
+import { param, prepare, type PreparedQuery } from '../../storage/index.ts';
 import type { DB } from '../tables.ts';
 import { lockShowing, STAFF_SUBJECT } from '../changes.ts';
 import { RECORD_KINDS, type VersionedTable } from '../registry/index.ts';
@@ -28,15 +29,46 @@ export async function claimRow<T extends VersionedTable>(
   also?: Omit<Updateable<DB[T]>, 'updated_at'>,
 ): Promise<string> {
   const at = nextUpdatedAt(now, previous);
-  const claimed = await trx
-    .updateTable(table as VersionedTable)
-    .set({ ...also, updated_at: at } as Updateable<DB[VersionedTable]>)
-    .where('id', '=', id)
-    .where('updated_at', '=', previous)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows === 0n) throw new ChangedMeanwhileError(`${RECORD_KINDS[table].one} ${id}`);
+  // As Kysely's set(): a column given as undefined is not written.
+  const fields = Object.fromEntries(Object.entries(also ?? {}).filter(([, v]) => v !== undefined));
+  const claimed = await claimOf(table, Object.keys(fields)).execute(trx, {
+    ...fields,
+    [CLAIM.id]: id,
+    [CLAIM.previous]: previous,
+    [CLAIM.at]: at,
+  });
+  if (claimed.length === 0) throw new ChangedMeanwhileError(`${RECORD_KINDS[table].one} ${id}`);
   return at;
+}
+
+/** The claim's own parameters, named apart from any column. */
+const CLAIM = { id: '$id', previous: '$previous', at: '$at' } as const;
+
+/**
+ * The claim of a table with these further columns, prepared once (ADR 0068): a write's one
+ * update is not parsed and planned again on every write.
+ */
+const claims = new Map<string, PreparedQuery<Record<string, unknown>, { id: number }, DB>>();
+
+function claimOf(table: VersionedTable, columns: readonly string[]) {
+  const key = `${table}:${columns.join(',')}`;
+  let claim = claims.get(key);
+  if (!claim) {
+    claim = prepare<Record<string, unknown>, { id: number }, DB>((db: Kysely<DB>) =>
+      db
+        .updateTable(table)
+        .set({
+          ...Object.fromEntries(columns.map((c) => [c, param(c)])),
+          updated_at: param<string>(CLAIM.at),
+        } as Updateable<DB[VersionedTable]>)
+        .where('id', '=', param<number>(CLAIM.id))
+        .where('updated_at', '=', param<string>(CLAIM.previous))
+        .where('deleted_at', 'is', null)
+        .returning('id'),
+    );
+    claims.set(key, claim);
+  }
+  return claim;
 }
 
 /** Marks a live row deleted (→ 410), compare-and-set against `expect`; false when there is none. */
