@@ -54,9 +54,10 @@ export async function bumpChangeCounter(db: Kysely<DB>): Promise<void> {
     .execute();
 }
 
-/** The subject names the triggers write (migrations 0022, 0029) and resources declare (dependsOn). */
+/** A person's and a work's subject are these followed by the id (lockShowing builds them in SQL). */
 const subjectPrefix = { person: 'person:', work: 'work:' } as const;
 
+/** The subject names the triggers write (migrations 0022, 0029) and resources declare (dependsOn). */
 export const subject = {
   /** Anything of the person's row, account or links. */
   person: (id: number) => `${subjectPrefix.person}${id}`,
