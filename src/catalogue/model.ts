@@ -98,6 +98,11 @@ export interface PersonStore {
   bySlug(slug: string): Promise<Lookup<Person>>;
   byId(id: number): Promise<Lookup<Person>>;
   /**
+   * The live person a reference names (a former slug counts as its successor), or null: what a
+   * work's `person` field needs, without the person's works that bySlug reads.
+   */
+  idOf(ref: { readonly id: number } | { readonly slug: string }): Promise<number | null>;
+  /**
    * Sorted by (nachname, vorname, id); `q` is a full-text search over the names. The persons
    * `viewer` may see (ADR 0062): staff every person; anyone else the public ones and, signed
    * in, themself. No viewer: the public ones.

@@ -97,3 +97,22 @@ export async function loadPersonBySlug(db: Kysely<DB>, slug: string): Promise<Lo
   // A current slug was handled above; between the two statements it may have been taken.
   return resolution && 'id' in resolution ? loadPerson(db, resolution.id) : resolution;
 }
+
+/** A live person's id by id or slug (a former slug → its successor), or null. */
+export async function livePersonId(
+  db: Kysely<DB>,
+  ref: { readonly id: number } | { readonly slug: string },
+): Promise<number | null> {
+  if ('id' in ref) {
+    const row = await db
+      .selectFrom('persons')
+      .select('id')
+      .where('id', '=', ref.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+  let found = await resolveSlug(db, 'person', ref.slug);
+  if (found !== null && 'movedTo' in found) found = await resolveSlug(db, 'person', found.movedTo);
+  return found !== null && 'id' in found ? found.id : null;
+}

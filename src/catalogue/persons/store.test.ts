@@ -149,3 +149,38 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     });
   });
 }
+
+for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
+  describe(`PersonStore.idOf on ${target.dialect}`, { skip: target.skip }, () => {
+    let database: TestDatabase<DB>;
+    let stores: CatalogueStores;
+
+    before(async () => {
+      database = await target.open();
+      stores = createStores(database.db);
+    });
+    after(() => database?.dispose());
+
+    test('idOf: a live person by id or slug, a former slug as its successor, nothing for the deleted', async () => {
+      const kafka = await stores.persons.create({ slug: 'kafka', vorname: 'Franz', nachname: 'Kafka' });
+      const gone = await stores.persons.create({ slug: 'weg-person', vorname: 'W', nachname: 'Weg' });
+      await database.db
+        .insertInto('slug_history')
+        .values({
+          kind: 'person',
+          slug: 'f-kafka',
+          target_id: kafka.id,
+          created_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
+      assert.equal(await stores.persons.delete(gone.id), true);
+      assert.equal(await stores.persons.idOf({ slug: 'kafka' }), kafka.id);
+      assert.equal(await stores.persons.idOf({ id: kafka.id }), kafka.id);
+      assert.equal(await stores.persons.idOf({ slug: 'f-kafka' }), kafka.id, 'a former slug');
+      assert.equal(await stores.persons.idOf({ slug: 'weg-person' }), null, 'deleted, by slug');
+      assert.equal(await stores.persons.idOf({ id: gone.id }), null, 'deleted, by id');
+      assert.equal(await stores.persons.idOf({ slug: 'niemand' }), null);
+      assert.equal(await stores.persons.idOf({ id: 999_999 }), null);
+    });
+  });
+}

@@ -35,7 +35,7 @@ import {
   softDelete,
   SEARCH_COUNT_CAP,
 } from '../shared/index.ts';
-import { loadPerson, loadPersonBySlug } from './read.ts';
+import { livePersonId, loadPerson, loadPersonBySlug } from './read.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import {
   countFacets,
@@ -116,6 +116,8 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
     byId: (id) => (Number.isSafeInteger(id) && id > 0 ? loadPerson(db, id) : Promise.resolve(null)),
 
     bySlug: (slug) => loadPersonBySlug(db, slug),
+
+    idOf: (ref) => livePersonId(db, ref),
 
     async list(request: PersonPageRequest, viewer: Principal | null = null): Promise<PersonPage> {
       const limit = clampLimit(request.limit, maxPageSize);

@@ -65,15 +65,9 @@ async function personIds(refs: readonly string[], persons: PersonStore, links: L
   const ids: number[] = [];
   for (const ref of refs) {
     const target = refTarget(ref, PERSONS_PATH, '/person', links);
-    let found =
-      target === null
-        ? null
-        : 'id' in target
-          ? await persons.byId(target.id)
-          : await persons.bySlug(target.slug);
-    if (found !== null && 'movedTo' in found) found = await persons.bySlug(found.movedTo);
-    if (found === null || !('found' in found)) return unknownPerson(ref);
-    if (!ids.includes(found.found.id)) ids.push(found.found.id);
+    const id = target === null ? null : await persons.idOf(target);
+    if (id === null) return unknownPerson(ref);
+    if (!ids.includes(id)) ids.push(id);
   }
   return ids;
 }

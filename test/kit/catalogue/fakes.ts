@@ -171,8 +171,14 @@ export function fakePersonStore(
   moves: Moves = {},
 ): PersonStore & { calls: PageRequest[] } {
   const calls: PageRequest[] = [];
+  const find = finder(persons, moves);
   return {
-    ...finder(persons, moves),
+    ...find,
+    async idOf(ref) {
+      let found = 'id' in ref ? await find.byId(ref.id) : await find.bySlug(ref.slug);
+      if (found !== null && 'movedTo' in found) found = await find.bySlug(found.movedTo);
+      return found !== null && 'found' in found ? found.found.id : null;
+    },
     calls,
     async list(req: PageRequest, viewer: Principal | null = null): Promise<Page<PersonSummary>> {
       calls.push(req);
