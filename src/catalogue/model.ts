@@ -2,6 +2,7 @@
 // Field names follow the representations (German, docs/representations.md).
 import type { Principal } from '../http/resource/types.ts';
 import type { Copy } from './copies/index.ts';
+import type { RefTarget } from './writes/index.ts';
 
 export interface WorkRef {
   readonly id: number;
@@ -101,7 +102,7 @@ export interface PersonStore {
    * The live person a reference names (a former slug counts as its successor), or null: what a
    * work's `person` field needs, without the person's works that bySlug reads.
    */
-  idOf(ref: { readonly id: number } | { readonly slug: string }): Promise<number | null>;
+  idOf(ref: RefTarget): Promise<number | null>;
   /**
    * Sorted by (nachname, vorname, id); `q` is a full-text search over the names. The persons
    * `viewer` may see (ADR 0062): staff every person; anyone else the public ones and, signed

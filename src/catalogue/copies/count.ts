@@ -40,12 +40,11 @@ export function liveCopyCount(db: Kysely<DB>) {
 
 async function liveCopies(trx: Kysely<DB>, workId: number): Promise<number> {
   const row = await trx
-    .selectFrom('copies')
-    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-    .where('work_id', '=', workId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectFrom('works')
+    .select(liveCopyCount(trx).as('n'))
+    .where('id', '=', workId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Whether an open loan lends one of the work's copies (or, from tools without copies, the work). */

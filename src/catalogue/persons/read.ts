@@ -8,6 +8,7 @@ import { jsonRows, param, parseJsonRows, prepare, type JsonRows } from '../../st
 import type { Lookup, Person, WorkRef } from '../model.ts';
 import type { DB } from '../tables.ts';
 import { isValidSlug, resolveSlug } from '../slugs.ts';
+import type { RefTarget } from '../writes/index.ts';
 
 interface PersonRow {
   readonly id: number;
@@ -99,10 +100,7 @@ export async function loadPersonBySlug(db: Kysely<DB>, slug: string): Promise<Lo
 }
 
 /** A live person's id by id or slug (a former slug → its successor), or null. */
-export async function livePersonId(
-  db: Kysely<DB>,
-  ref: { readonly id: number } | { readonly slug: string },
-): Promise<number | null> {
+export async function livePersonId(db: Kysely<DB>, ref: RefTarget): Promise<number | null> {
   if ('id' in ref) {
     const row = await db
       .selectFrom('persons')

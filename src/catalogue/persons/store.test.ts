@@ -147,19 +147,6 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       );
       assert.equal(backward.length, forward.length);
     });
-  });
-}
-
-for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
-  describe(`PersonStore.idOf on ${target.dialect}`, { skip: target.skip }, () => {
-    let database: TestDatabase<DB>;
-    let stores: CatalogueStores;
-
-    before(async () => {
-      database = await target.open();
-      stores = createStores(database.db);
-    });
-    after(() => database?.dispose());
 
     test('idOf: a live person by id or slug, a former slug as its successor, nothing for the deleted', async () => {
       const kafka = await stores.persons.create({ slug: 'kafka', vorname: 'Franz', nachname: 'Kafka' });
