@@ -29,6 +29,7 @@ import { subjectsByWhatChanged } from './0029-subjects-by-what-changed.ts';
 import { countsWithoutAHotRow } from './0030-counts-without-a-hot-row.ts';
 import { personDecades } from './0031-person-decades.ts';
 import { triggerEarlyExits } from './0032-trigger-early-exits.ts';
+import { genericDecadePlans } from './0033-generic-decade-plans.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -60,5 +61,6 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0030-counts-without-a-hot-row': countsWithoutAHotRow(context),
   '0031-person-decades': personDecades(context),
   '0032-trigger-early-exits': triggerEarlyExits(context),
+  '0033-generic-decade-plans': genericDecadePlans(context),
 });
 export { searchStems } from './0017-search-stems.ts';
