@@ -54,7 +54,7 @@ import { bumpChangeCounter, changeCount, changeFeed } from './catalogue/changes.
 import { loadDemo, type DemoResult } from './catalogue/demo/index.ts';
 import {
   createDatabaseLoginLimiter,
-  createFailureReader,
+  createLoginReader,
   hashPassword,
   storedSessionSecret,
   verifyPassword,
@@ -300,7 +300,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
   });
   // Verified for unknown user names, so they cost as much time as a wrong password.
   const dummyHash = await hashPassword(randomBytes(16).toString('base64url'));
-  const failures = createFailureReader(database.db);
+  // A password check's reads (the two limiters' counts, the account) share one statement (ADR 0111).
+  const logins = createLoginReader(database.db);
   let server: ShelfmarkServer | undefined;
   const app = await createResourceApp({
     baseUrl: config.baseUrl,
@@ -314,15 +315,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
     security: {
       secrets: [await resolveSecret(config, database.db)],
       // Failed log-ins counted in the database: shared by workers and machines, kept over restarts.
-      // One statement reads both a request's counts (the user name's and the address's).
-      limiter: createDatabaseLoginLimiter(database.db, { reader: failures }),
+      limiter: createDatabaseLoginLimiter(database.db, { reader: logins }),
       addressLimiter: createDatabaseLoginLimiter(database.db, {
         maxFailures: ADDRESS_MAX_FAILURES,
-        reader: failures,
+        reader: logins,
       }),
       // A limit reached ends every remembered Basic answer, in every process (ADR 0069).
       onLimitReached: () => bumpChangeCounter(database.db),
-      findUser: (username) => accounts.findByUsername(username),
+      findUser: (username) => logins.account(username),
       findUserById: (id) => accounts.findById(id),
       sessionRecords: stores.sessions,
       verifyPassword,

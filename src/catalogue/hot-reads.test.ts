@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { catalogueTestTargets, type TestDatabase } from '../../test/kit/catalogue/targets.ts';
-import { createDatabaseLoginLimiter, createFailureReader } from './accounts/index.ts';
+import { createDatabaseLoginLimiter, createLoginReader } from './accounts/index.ts';
 import { changeCount, changeFeed } from './changes.ts';
 import { createStores, type CatalogueStores } from './stores.ts';
 import type { DB } from './tables.ts';
@@ -48,7 +48,7 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
   test('each is prepared once and executed on every call', async () => {
     // One query at a time: the pool hands back the same idle connection every time.
     const limiter = createDatabaseLoginLimiter(database.db);
-    const reader = createFailureReader(database.db);
+    const reader = createLoginReader(database.db);
     const [names, addresses] = [5, 50].map((maxFailures) =>
       createDatabaseLoginLimiter(database.db, { maxFailures, reader }),
     );
@@ -68,6 +68,12 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
       'log-in failures (Basic, log-in)': () => limiter.check('goethe'),
       'log-in failures of a name and an address together': () =>
         Promise.all([names!.check('goethe\u0000192.0.2.1'), addresses!.check('192.0.2.1')]),
+      'a Basic request’s counts and account together': () =>
+        Promise.all([
+          names!.check('goethe\u0000192.0.2.1'),
+          addresses!.check('192.0.2.1'),
+          reader.account('goethe'),
+        ]),
       'the persons of a page of works (every list)': () => personsOfWorks(database.db, [faust.found.id]),
       'a search word’s index keys (every search)': () => termGroups(database.db, 'works', ['faust']),
     };
@@ -86,8 +92,8 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
       for (const [statement, runs] of added) seen.set(statement, runs);
     }
     // The counter, person ×2, work (with its copies), life dates, account ×2, log-in failures
-    // alone and in pairs, a page's persons, a search's keys.
-    assert.ok(seen.size >= 11, `${seen.size} named statements`);
+    // alone, in pairs and with the account, a page's persons, a search's keys.
+    assert.ok(seen.size >= 12, `${seen.size} named statements`);
     // Never parsed again: a statement known before a read ran exactly twice more.
     const before = await preparedHere(database);
     await stores.persons.bySlug('goethe');

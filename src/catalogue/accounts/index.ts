@@ -13,12 +13,8 @@ export type { AccountChange, AccountWrites } from './account-writes.ts';
 export { LastStaffError, isLastStaff, refuseLastStaff } from './last-staff.ts';
 export { sessionRecords } from './sessions.ts';
 export { passwordProblem, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from './password-rule.ts';
-export {
-  createDatabaseLoginLimiter,
-  createFailureReader,
-  type DatabaseLimiterOptions,
-  type FailureReader,
-} from './login-failures.ts';
+export { createDatabaseLoginLimiter, type DatabaseLimiterOptions } from './login-failures.ts';
+export { createLoginReader, type LoginReader } from './login-reader.ts';
 export { storedSessionSecret } from './session-secret.ts';
 export { hashPassword, verifyPassword, needsRehash, DEFAULT_PARAMS, type ScryptParams } from './password.ts';
 // The account's HTTP resources (ADR 0063).

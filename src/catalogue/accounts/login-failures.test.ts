@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { DB } from '../tables.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
-import { createDatabaseLoginLimiter, createFailureReader } from './login-failures.ts';
+import { createDatabaseLoginLimiter } from './login-failures.ts';
+import { createLoginReader } from './login-reader.ts';
 import { storedSessionSecret } from './session-secret.ts';
 
 const MIN = 60_000;
@@ -59,7 +60,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
       });
-      const reader = createFailureReader(counted);
+      const reader = createLoginReader(counted);
       const names = createDatabaseLoginLimiter(database.db, { now: () => now, maxFailures: 2, reader });
       const addresses = createDatabaseLoginLimiter(database.db, { now: () => now, maxFailures: 3, reader });
       for (let i = 0; i < 2; i++) await names.recordFailure('schiller\u0000192.0.2.9');

@@ -59,7 +59,10 @@ export const ACCOUNT_BY_USERNAME = prepare<{ username: string }, Row, DB>((db: K
   liveAccounts(db).where('accounts.username', '=', param<string>('username')),
 );
 
-export function accountOf(row: Row): Account {
+/** The columns an Account is made of (the log-in reader brings only these). */
+export type AccountFields = Pick<Row, 'id' | 'username' | 'role' | 'passwordHash' | 'epoch' | 'locked_at'>;
+
+export function accountOf(row: AccountFields): Account {
   const { id, username, role, passwordHash } = row;
   return { id, username, role, passwordHash, epoch: Number(row.epoch), locked: row.locked_at !== null };
 }

@@ -186,3 +186,54 @@ test('a locked account cannot log in, its sessions and remembered credentials en
   assert.equal((await auth.checkPassword('emil', 'geheim', '192.0.2.8')).ok, false, 'the log-in form');
   assert.equal((await auth.authenticate(input(undefined, cookie))).principal, null, 'the session');
 });
+
+test('a password check asks for the counts and the account in the same turn; a refusal still wins (ADR 0111)', async () => {
+  const accounts = new Map<string, AccountRecord>([
+    ['erna', { id: 5, username: 'erna', role: 'member', passwordHash: 'hash:pw' }],
+  ]);
+  // What each turn of the event loop asked for: asks of one turn can share a statement.
+  let turn: string[] = [];
+  const turns: string[][] = [];
+  const ask = (what: string) => {
+    if (turn.length === 0)
+      queueMicrotask(() => {
+        turns.push(turn);
+        turn = [];
+      });
+    turn.push(what);
+  };
+  const limiter = new MemoryLoginLimiter({ maxFailures: 2 });
+  const auth = createAuthenticator({
+    findUser: async (name) => {
+      ask('account');
+      return accounts.get(name) ?? null;
+    },
+    findUserById: async () => null,
+    verifyPassword: async (pw, hash) => hash === `hash:${pw}`,
+    sessions: createSessionCodec({ secrets: ['s'.repeat(40)] }),
+    dummyHash: 'hash:dummy-never-matches',
+    limiter: {
+      check: (key) => {
+        ask('counts');
+        return limiter.check(key);
+      },
+      recordFailure: (key) => limiter.recordFailure(key),
+      reset: (key) => limiter.reset(key),
+    },
+    addressLimiter: new MemoryLoginLimiter({ maxFailures: 50 }),
+  });
+  const check = () => auth.checkPassword('erna', 'pw', '192.0.2.5');
+  assert.equal((await check()).ok, true, 'first log-in: verified');
+  assert.deepEqual(turns, [['counts'], ['counts', 'account']], 'checked, then read together under the gate');
+  turns.length = 0;
+  assert.equal((await check()).ok, true, 'remembered');
+  assert.deepEqual(turns, [['counts', 'account']], 'a remembered credential: one turn');
+  await limiter.recordFailure('erna\u0000192.0.2.5');
+  await limiter.recordFailure('erna\u0000192.0.2.5');
+  const refused = await check();
+  assert.equal(
+    !refused.ok && refused.reason,
+    'rate-limited',
+    'a remembered credential does not pass a limit',
+  );
+});

@@ -187,9 +187,9 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     const release = await gate.enter(keys[1]);
     if (!release) return BUSY;
     try {
-      const refused = await limited(...keys);
+      // Asked together, so a database can answer both in one statement (ADR 0111).
+      const [refused, account] = await Promise.all([limited(...keys), options.findUser(name)]);
       if (refused) return refused;
-      const account = await options.findUser(name);
       // A locked account is verified against the dummy hash like an unknown one: it cannot log
       // in, and the attempt costs (and tells) the same as a wrong password (ADR 0063).
       const usable = account && !account.locked ? account : null;
@@ -217,12 +217,15 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
   async function checkPassword(username: string, password: string, address: string): Promise<LoginResult> {
     const name = normaliseUsername(username);
     const keys = [limiterKey(name, address), addressLimiterKey(address)] as const;
-    const refused = await limited(...keys);
-    if (refused) return refused;
     const cacheKey = cache.keyOf(name, password);
     const cached = cache.get(cacheKey);
-    if (cached) {
-      const account = await options.findUser(name);
+    if (!cached) {
+      const refused = await limited(...keys);
+      if (refused) return refused;
+    } else {
+      // The counts and the account asked together: one statement on a database (ADR 0111).
+      const [refused, account] = await Promise.all([limited(...keys), options.findUser(name)]);
+      if (refused) return refused;
       if (
         account &&
         !account.locked &&
