@@ -61,6 +61,8 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
       'change feed (the cache)': () => changeFeed(database)(),
       'person by slug': () => stores.persons.bySlug('goethe'),
       'person by id': () => stores.persons.byId(goethe.found.id),
+      'a person a write names, by slug and by id': () =>
+        Promise.all([stores.persons.idOf({ slug: 'goethe' }), stores.persons.idOf({ id: goethe.found.id })]),
       'work by slug (and its copies)': () => stores.works.bySlug('faust'),
       'life dates by slug': () => stores.lifeDates.bySlug('goethe'),
       'account by id (a session)': () => stores.accounts.findById(goethe.found.id),
@@ -91,9 +93,10 @@ describe('hot reads are named statements on PostgreSQL', { skip: postgres.skip }
         assert.equal(added.length, 1, `${read}: ${added.length} statements`);
       for (const [statement, runs] of added) seen.set(statement, runs);
     }
-    // The counter, person ×2, work (with its copies), life dates, account ×2, log-in failures
-    // alone, in pairs and with the account, a page's persons, a search's keys.
-    assert.ok(seen.size >= 12, `${seen.size} named statements`);
+    // The counter, person ×2, a named person's id ×2, work (with its copies), life dates,
+    // account ×2, log-in failures alone, in pairs and with the account, a page's persons, a
+    // search's keys.
+    assert.ok(seen.size >= 14, `${seen.size} named statements`);
     // Never parsed again: a statement known before a read ran exactly twice more.
     const before = await preparedHere(database);
     await stores.persons.bySlug('goethe');
