@@ -5,13 +5,14 @@
 // `verfuegbar` is derived (copies not lent out) and ignored on input, like the persons' names.
 import type { Links } from '../../http/resource/types.ts';
 import type { FieldSpec } from '../../http/body/index.ts';
-import type { PersonStore } from '../model.ts';
+import type { PersonRef, PersonStore } from '../model.ts';
 import {
   checkAll,
   flattenRefs,
   inFieldOrder,
   problem,
   refTarget,
+  type RefTarget,
   type WriteProblem,
 } from '../writes/index.ts';
 import type { WorkInput } from './store.ts';
@@ -60,19 +61,37 @@ const unknownPerson = (ref: string): WriteProblem =>
     en: `Not a person of this catalogue: ${ref}`,
   });
 
-/** The live person ids the references name, in order; a moved slug counts as its new one. */
-async function personIds(refs: readonly string[], persons: PersonStore, links: Links) {
+/** The id of a person `known` names as `target` (by id or by the slug it had then). */
+const knownId = (known: readonly PersonRef[], target: RefTarget) =>
+  known.find((p) => ('id' in target ? p.id === target.id : p.slug === target.slug))?.id;
+
+/**
+ * The live person ids the references name, in order; a moved slug counts as its new one. A
+ * person of `known` (the work's persons as read before) is not looked up again: the write checks
+ * under its locks that every person it links is live (works/store.ts).
+ */
+async function personIds(
+  refs: readonly string[],
+  persons: PersonStore,
+  links: Links,
+  known: readonly PersonRef[],
+) {
   const ids: number[] = [];
   for (const ref of refs) {
     const target = refTarget(ref, PERSONS_PATH, '/person', links);
-    const id = target === null ? null : await persons.idOf(target);
+    const id = target === null ? null : (knownId(known, target) ?? (await persons.idOf(target)));
     if (id === null) return unknownPerson(ref);
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;
 }
 
-export async function readWork(body: unknown, persons: PersonStore, links: Links): Promise<WorkRead> {
+export async function readWork(
+  body: unknown,
+  persons: PersonStore,
+  links: Links,
+  known: readonly PersonRef[] = [],
+): Promise<WorkRead> {
   const { values: v, problems } = checkAll(normalised(body, links), WORK_FIELDS, ['titel']);
   let ids: number[] = [];
   if (v.person !== undefined && v.person.length > PERSONS_MAX) {
@@ -83,7 +102,7 @@ export async function readWork(body: unknown, persons: PersonStore, links: Links
       }),
     );
   } else if (v.person !== undefined) {
-    const resolved = await personIds(v.person, persons, links);
+    const resolved = await personIds(v.person, persons, links, known);
     if (Array.isArray(resolved)) ids = resolved;
     else problems.push(resolved);
   }

@@ -205,6 +205,14 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       await assert.rejects(stores.works.create({ titel: 'x', personIds: [424242] }), {
         name: 'ForeignKeyError',
       });
+      // A person deleted after a write looked it up (or read it from the work it shows) is
+      // checked again under the write's locks.
+      const gone = await stores.persons.create({ slug: 'bald-fort', vorname: 'Bald', nachname: 'Fort' });
+      const work = await stores.works.create({ titel: 'Mit Bald', personIds: [gone.id] });
+      await stores.persons.delete(gone.id);
+      await assert.rejects(stores.works.replace(work.id, { titel: 'Mit Bald', personIds: [gone.id] }), {
+        name: 'ForeignKeyError',
+      });
       await assert.rejects(stores.works.create({ titel: 'x', exemplare: -1 }), RangeError);
     });
 

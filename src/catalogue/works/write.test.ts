@@ -176,3 +176,33 @@ test('DELETE of a work with a copy on loan: 409 SHELFMARK_COPY_ON_LOAN, nothing 
   const fewer = await run(one, 'PUT', { ...at('faust'), body: { titel: 'Faust', exemplare: 0 } });
   assert.equal(statusOf(fewer), 409);
 });
+
+test('a write looks up only the persons the work does not show already; one deleted meanwhile is refused', async () => {
+  const { persons, works, all } = await setup();
+  const asked: string[] = [];
+  const counted = new Proxy(persons, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (prop !== 'idOf' || typeof value !== 'function') return value;
+      return (ref: { slug: string } | { id: number }) => {
+        asked.push('slug' in ref ? ref.slug : `#${ref.id}`);
+        return (value as typeof persons.idOf).call(target, ref);
+      };
+    },
+  });
+  const one = workResource(works, counted);
+  representationOf(await run(all, 'POST', { body: { titel: 'Xenien', person: 'goethe' } }));
+  const both = representationOf(
+    await run(one, 'PUT', {
+      ...at('xenien'),
+      body: { titel: 'Xenien', person: ['https://library.example/personen/goethe', 'schiller'] },
+    }),
+  );
+  assert.deepEqual(names(both), ['goethe', 'schiller']);
+  assert.deepEqual(asked, ['schiller'], 'Goethe, whom the work shows, is not looked up again');
+  asked.length = 0;
+  representationOf(
+    await run(one, 'PUT', { ...at('xenien'), body: { titel: 'Xenien 2', person: ['schiller', 'goethe'] } }),
+  );
+  assert.deepEqual(asked, [], 'both shown: no lookup');
+});

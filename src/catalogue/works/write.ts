@@ -54,7 +54,8 @@ export function workWriteMethods(store: WritableWorkStore, persons: PersonStore)
     collection: WORKS_PATH,
     pathOf: workPath,
     representationOf: workRepresentation,
-    readInput: (ctx) => readWork(ctx.body, persons, ctx.links),
+    // The persons the work shows now need no lookup: a slug is never another person's (ADR 0044).
+    readInput: (ctx, current) => readWork(ctx.body, persons, ctx.links, current?.personen),
     fieldNames: WORK_FIELD_NAMES,
     formPage: ({ current, version, state, canonicalPath }) => {
       const model: WorkFormModel = {

@@ -67,8 +67,11 @@ export interface ReplaceableResource<T extends Stored, I> {
   /** The resource's path by slug; a moved slug's write is redirected (308) to it. */
   readonly pathOf: (slug: string) => string;
   readonly representationOf: (found: T) => AnyRepresentation;
-  /** Reads and checks the body (it may look up referenced resources). */
-  readonly readInput: (ctx: RequestContext) => Promise<InputRead<I>>;
+  /**
+   * Reads and checks the body (it may look up referenced resources). `current`: the resource as
+   * the write read it before (null for a create), whose references need no second lookup.
+   */
+  readonly readInput: (ctx: RequestContext, current: T | null) => Promise<InputRead<I>>;
   /** The form's field names, whose entered values the 422 form page shows again. */
   readonly fieldNames: readonly string[];
   readonly formPage: (page: FormPageModel<T>) => AnyRepresentation;
@@ -197,7 +200,7 @@ function postHandler<T extends Stored, I>(resource: WritableResource<T, I>): Han
   // compare-and-set to lose).
   return staffWrite(resource, (ctx) =>
     againWhenChanged(async (): Promise<Outcome> => {
-      const read = await resource.readInput(ctx);
+      const read = await resource.readInput(ctx, null);
       if (!read.ok) return invalid(resource, ctx, read.problems, null, resource.collection);
       const created = await resource.store.create(read.input).catch(writeFailed(resource, false));
       return written(resource, ctx, created, true);
@@ -224,7 +227,7 @@ function putHandler<T extends Stored, I>(
       const current = 'found' in target ? target.found : null;
       // Before anything is written: a stale If-Match or `_version` → 412, none when required → 428.
       ctx.checkPreconditions(current ? resource.representationOf(current) : null);
-      const read = await resource.readInput(ctx);
+      const read = await resource.readInput(ctx, current);
       if (!read.ok) return invalid(resource, ctx, read.problems, current, creation?.collection ?? '/');
       if (current) {
         const replaced = await resource.store
@@ -276,7 +279,7 @@ function patchHandler<T extends Stored, I>(resource: ReplaceableResource<T, I>):
         body: applyMergePatch(base, ctx.body as Fields),
         bodyType: 'json',
       };
-      const read = await resource.readInput(patched);
+      const read = await resource.readInput(patched, current);
       if (!read.ok) return invalid(resource, patched, read.problems, current, resource.pathOf(current.slug));
       const replaced = await resource.store
         .replace(current.id, read.input, { expectedUpdatedAt: current.updatedAt })
