@@ -6,7 +6,14 @@
 import { sql, type Kysely } from 'kysely';
 import { param, prepare } from '../../storage/index.ts';
 import type { DB, Role } from '../tables.ts';
-import { accountOf, ACCOUNT_BY_USERNAME, type Account, type AccountFields } from './rows.ts';
+import {
+  accountOf,
+  ACCOUNT_BY_USERNAME,
+  ACCOUNT_COLUMNS,
+  liveAccountRows,
+  type Account,
+  type AccountFields,
+} from './rows.ts';
 import { isValidUsername, normaliseUsername } from './store.ts';
 
 /** A key's newest failures after `since`, at most `max` (the limiter's window and limit). */
@@ -71,20 +78,12 @@ const RECENT_PAIR_AND_ACCOUNT = prepare<
     .select(failureColumns('a', 0))
     .unionAll(db.selectFrom(recentOf(db, '1').as('b')).select(failureColumns('b', 1)))
     .unionAll(
-      db
-        .selectFrom('accounts')
-        .innerJoin('persons', 'persons.id', 'accounts.person_id')
-        .where('persons.deleted_at', 'is', null)
+      liveAccountRows(db)
         .where('accounts.username', '=', param<string>('username'))
         .select([
           sql<number | null>`cast(null as bigint)`.as('at'),
           sql<number>`2`.as('slot'),
-          'accounts.person_id as id',
-          'accounts.username',
-          'accounts.role',
-          'accounts.password_hash as passwordHash',
-          'accounts.session_epoch as epoch',
-          'accounts.locked_at',
+          ...ACCOUNT_COLUMNS,
         ]),
     ),
 );

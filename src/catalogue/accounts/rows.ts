@@ -26,23 +26,32 @@ export interface AccountDetails extends Account {
   readonly cardNumber: string | null;
 }
 
-export function liveAccounts(db: Kysely<DB>) {
+/** The columns an Account is made of (accountOf), as every account read selects them. */
+export const ACCOUNT_COLUMNS = [
+  'accounts.person_id as id',
+  'accounts.username',
+  'accounts.role',
+  'accounts.password_hash as passwordHash',
+  'accounts.session_epoch as epoch',
+  'accounts.locked_at',
+] as const;
+
+/** The accounts of live persons, no columns chosen yet. */
+export function liveAccountRows(db: Kysely<DB>) {
   return db
     .selectFrom('accounts')
     .innerJoin('persons', 'persons.id', 'accounts.person_id')
-    .where('persons.deleted_at', 'is', null)
-    .select([
-      'accounts.person_id as id',
-      'accounts.username',
-      'accounts.role',
-      'accounts.password_hash as passwordHash',
-      'accounts.session_epoch as epoch',
-      'accounts.locked_at',
-      'accounts.created_at',
-      'accounts.updated_at',
-      'accounts.password_changed_at',
-      'accounts.card_number',
-    ]);
+    .where('persons.deleted_at', 'is', null);
+}
+
+export function liveAccounts(db: Kysely<DB>) {
+  return liveAccountRows(db).select([
+    ...ACCOUNT_COLUMNS,
+    'accounts.created_at',
+    'accounts.updated_at',
+    'accounts.password_changed_at',
+    'accounts.card_number',
+  ]);
 }
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof liveAccounts>['executeTakeFirst']>>>;
