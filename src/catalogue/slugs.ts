@@ -3,7 +3,7 @@
 // its slug so its URL keeps answering 410 (docs/urls.md).
 import type { Kysely } from 'kysely';
 import { SLUG_PATTERN } from '../http/body/index.ts';
-import { ConflictError, slugCandidate, slugify } from '../storage/index.ts';
+import { ConflictError, param, prepare, slugCandidate, slugify } from '../storage/index.ts';
 import type { DB, SlugKind } from './tables.ts';
 
 const TABLE = { person: 'persons', work: 'works' } as const;
@@ -88,6 +88,18 @@ export async function rememberSlug(
     .execute();
 }
 
+/**
+ * A resource's id and deletion by its current slug: the first read of every slug resolution (a
+ * write naming a person, a moved URL), so prepared per kind (ADR 0047, 0068).
+ */
+const bySlugIn = (table: (typeof TABLE)[SlugKind]) =>
+  prepare<{ slug: string }, { id: number; deleted_at: string | null }, DB>((db: Kysely<DB>) =>
+    db.selectFrom(table).select(['id', 'deleted_at']).where('slug', '=', param<string>('slug')),
+  );
+const BY_CURRENT_SLUG = Object.fromEntries(
+  Object.entries(TABLE).map(([kind, table]) => [kind, bySlugIn(table)]),
+) as Record<SlugKind, ReturnType<typeof bySlugIn>>;
+
 export type SlugResolution =
   { readonly id: number } | { readonly movedTo: string } | { readonly gone: true } | null;
 
@@ -95,11 +107,7 @@ export type SlugResolution =
 export async function resolveSlug(db: Kysely<DB>, kind: SlugKind, slug: string): Promise<SlugResolution> {
   if (!isValidSlug(slug)) return null;
   const table = TABLE[kind];
-  const row = await db
-    .selectFrom(table)
-    .select(['id', 'deleted_at'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const row = await BY_CURRENT_SLUG[kind].executeTakeFirst(db, { slug });
   if (row) return row.deleted_at === null ? { id: row.id } : { gone: true };
   const old = await db
     .selectFrom('slug_history')

@@ -1,7 +1,7 @@
 // What a password check reads before it can answer: the newest failures of the user name and of
 // the address (the two limiters, ADR 0034), and the account (HTTP Basic, log-in). Asked in the
 // same turn of the event loop, they share one statement: a Basic request whose credential is
-// remembered (ADR 0069) sends one statement instead of two, and a first log-in two instead of
+// remembered (the credential cache, ADR 0035) sends one statement instead of two, and a first log-in two instead of
 // three (ADR 0111). Every read is a prepared statement (ADR 0047, 0068).
 import { sql, type Kysely } from 'kysely';
 import { param, prepare } from '../../storage/index.ts';

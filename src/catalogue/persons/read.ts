@@ -99,16 +99,9 @@ export async function loadPersonBySlug(db: Kysely<DB>, slug: string): Promise<Lo
   return resolution && 'id' in resolution ? loadPerson(db, resolution.id) : resolution;
 }
 
-/**
- * A person's id and deletion by id or by current slug: every write that names a person (a work's
- * `personen`) asks, so prepared (ADR 0047, 0068).
- */
+/** A person's id and deletion by id: every write that names a person by id asks (ADR 0047, 0068). */
 const ID_BY_ID = prepare<{ id: number }, { id: number; deleted_at: string | null }, DB>((db: Kysely<DB>) =>
   db.selectFrom('persons').select(['id', 'deleted_at']).where('id', '=', param<number>('id')),
-);
-const ID_BY_SLUG = prepare<{ slug: string }, { id: number; deleted_at: string | null }, DB>(
-  (db: Kysely<DB>) =>
-    db.selectFrom('persons').select(['id', 'deleted_at']).where('slug', '=', param<string>('slug')),
 );
 
 /** A live person's id by id or slug (a former slug → its successor), or null. */
@@ -117,10 +110,6 @@ export async function livePersonId(db: Kysely<DB>, ref: RefTarget): Promise<numb
     const row = await ID_BY_ID.executeTakeFirst(db, { id: ref.id });
     return row && row.deleted_at === null ? row.id : null;
   }
-  if (!isValidSlug(ref.slug)) return null;
-  // A current slug (the usual case) in one prepared statement; a former one through the history.
-  const current = await ID_BY_SLUG.executeTakeFirst(db, { slug: ref.slug });
-  if (current) return current.deleted_at === null ? current.id : null;
   let found = await resolveSlug(db, 'person', ref.slug);
   if (found !== null && 'movedTo' in found) found = await resolveSlug(db, 'person', found.movedTo);
   return found !== null && 'id' in found ? found.id : null;
