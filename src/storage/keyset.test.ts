@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InvalidCursorError } from './errors.ts';
-import { clampLimit, decodeCursor, encodeCursor, slice } from './keyset.ts';
+import { clampLimit, decodeCursor, encodeCursor, keysetPage, slice, type Key } from './keyset.ts';
 
 test('cursors round-trip and are URL-safe', () => {
   const cursor = encodeCursor(['müller\u0001jörg', 42]);
@@ -48,4 +48,26 @@ test('clampLimit keeps page sizes within 1..max', () => {
     ],
     [1, 1, 20, 100, 100, 5],
   );
+});
+
+test("keysetPage probes the cursor's other side unless told the caller needs no link that way", async () => {
+  const rows = [1, 2, 3, 4, 5];
+  let probes = 0;
+  const queries = {
+    keyTypes: ['number'] as const,
+    fetch: (key: Key | undefined, _direction: 'after' | 'before', limit: number) =>
+      Promise.resolve(rows.filter((n) => key === undefined || n > Number(key[0])).slice(0, limit)),
+    exists: () => {
+      probes++;
+      return Promise.resolve(true);
+    },
+    keyOf: (n: number): Key => [n],
+  };
+  const after = encodeCursor([2]);
+  const linked = await keysetPage({ after, limit: 2 }, queries);
+  assert.deepEqual(linked, { items: [3, 4], next: encodeCursor([4]), prev: encodeCursor([3]) });
+  assert.equal(probes, 1);
+  const unlinked = await keysetPage({ after, limit: 2, otherSide: false }, queries);
+  assert.deepEqual(unlinked, { items: [3, 4], next: encodeCursor([4]) });
+  assert.equal(probes, 1, 'not probed again');
 });

@@ -73,6 +73,11 @@ export interface KeysetRequest {
   readonly after?: string | undefined;
   readonly before?: string | undefined;
   readonly limit: number;
+  /**
+   * False: the caller does not need to know whether rows lie on the cursor's other side (the
+   * page then has no link that way), so that probe is not made. Default true.
+   */
+  readonly otherSide?: boolean;
 }
 
 export interface KeysetQueries<T> {
@@ -99,6 +104,7 @@ export async function keysetPage<T>(
   const key = cursor === undefined ? undefined : decodeCursor(cursor, queries.keyTypes);
   const rows = await queries.fetch(key, direction, request.limit + 1);
   const otherSide = direction === 'after' ? 'before' : 'after';
-  const hasOtherSide = key !== undefined && (await queries.exists(key, otherSide));
+  const hasOtherSide =
+    key !== undefined && request.otherSide !== false && (await queries.exists(key, otherSide));
   return slice(rows, request.limit, direction, hasOtherSide, queries.keyOf);
 }

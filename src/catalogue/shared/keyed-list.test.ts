@@ -33,6 +33,8 @@ test('a page with a cursor, or a database that reads in turn, counts after the p
     assert.deepEqual(calls, [], `${JSON.stringify(request)}, concurrent ${concurrent}: not yet`);
     await later();
     assert.deepEqual(calls, ['count']);
+    await later();
+    assert.deepEqual(calls, ['count'], 'awaited again: counted once');
   }
 });
 

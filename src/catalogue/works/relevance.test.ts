@@ -12,6 +12,8 @@ import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { HttpError } from '../shared/index.ts';
 import { allPages } from './search-order.fixture.ts';
 import { worksResource } from './resource.ts';
+import { relevancePage, type Keyed } from './relevance.ts';
+import { keysetPage, type Key, type KeysetRequest } from '../../storage/index.ts';
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
   describe(`relevance order on ${target.dialect}`, { skip: target.skip }, () => {
@@ -133,3 +135,75 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     });
   });
 }
+
+describe('a relevance page reads the plain order as few times as it can', () => {
+  // Thirty rows in list order; the third and the twenty-sixth are the exact part.
+  const rows: Keyed[] = Array.from({ length: 30 }, (_, i) => ({
+    id: i + 1,
+    sort_key: `k${String(i).padStart(2, '0')}`,
+  }));
+  const exact = [rows[2]!, rows[25]!];
+  const keyOf = (r: Keyed): Key => [r.sort_key, r.id];
+  const beyond = (r: Keyed, key: Key, direction: 'after' | 'before') =>
+    direction === 'after' ? r.sort_key > key[0]! : r.sort_key < key[0]!;
+
+  /** The plain order over `rows` through the real keysetPage, counting its pages and probes. */
+  function plainOrder() {
+    const seen = { pages: 0, probes: 0 };
+    const plain = (request: KeysetRequest) => {
+      seen.pages++;
+      return keysetPage(request, {
+        keyTypes: ['string', 'number'],
+        fetch: (key, direction, limit) => {
+          const order = direction === 'after' ? rows : [...rows].reverse();
+          return Promise.resolve(order.filter((r) => !key || beyond(r, key, direction)).slice(0, limit));
+        },
+        exists: (key, side) => {
+          seen.probes++;
+          return Promise.resolve(rows.some((r) => r.sort_key === key[0] || beyond(r, key, side)));
+        },
+        keyOf,
+      });
+    };
+    return { seen, plain };
+  }
+
+  test('a first page with a few exact rows takes one plain page, and no page asks what lies behind it', async () => {
+    const { seen, plain } = plainOrder();
+    const page = await relevancePage({ limit: 5 }, exact, plain);
+    assert.deepEqual(
+      page.items.map((r) => r.id),
+      [3, 26, 1, 2, 4],
+    );
+    assert.equal(seen.pages, 1, 'the exact row among the plain ones did not cost a second page');
+    assert.equal(seen.probes, 0);
+  });
+
+  test('every page forwards and backwards, without a probe', async () => {
+    const expected = [3, 26, ...rows.map((r) => r.id).filter((id) => id !== 3 && id !== 26)];
+    for (const limit of [1, 2, 3, 7]) {
+      const { seen, plain } = plainOrder();
+      const forward: { ids: number[]; prev?: string | undefined }[] = [];
+      let after: string | undefined;
+      do {
+        const page = await relevancePage({ limit, after }, exact, plain);
+        forward.push({ ids: page.items.map((r) => r.id), prev: page.prev });
+        after = page.next;
+      } while (after);
+      assert.deepEqual(
+        forward.flatMap((p) => p.ids),
+        expected,
+        `pages of ${limit}`,
+      );
+      for (let i = 1; i < forward.length; i++) {
+        const back = await relevancePage({ limit, before: forward[i]!.prev }, exact, plain);
+        assert.deepEqual(
+          back.items.map((r) => r.id),
+          forward[i - 1]!.ids,
+          `pages of ${limit}, page ${i} back`,
+        );
+      }
+      assert.equal(seen.probes, 0, `pages of ${limit}`);
+    }
+  });
+});

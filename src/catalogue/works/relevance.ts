@@ -97,12 +97,18 @@ export async function relevancePage<R extends Keyed>(
   const plainCursor = (key: Key) => encodeCursor(key);
   const { limit } = request;
 
-  /** Plain matches outside `exact` from a plain cursor: up to n + 1 (the extra one says "more"). */
+  /**
+   * Plain matches outside `exact` from a plain cursor: up to n + 1 (the extra one says "more").
+   * Each plain page asks for as many more rows as the exact part may take out of it (at most
+   * n + 1), so one page is enough unless the exact part is large; and it does not ask what lies
+   * behind its cursor, which only the relevance order's own ends decide.
+   */
   async function rest(direction: 'after' | 'before', from: string | undefined, n: number) {
     const rows: R[] = [];
+    const spare = Math.min(exactIds.size, n + 1);
     let cursor = from;
     for (;;) {
-      const page = await plain({ [direction]: cursor, limit: n + 1 });
+      const page = await plain({ [direction]: cursor, limit: n + 1 + spare, otherSide: false });
       const kept = page.items.filter((r) => !exactIds.has(r.id));
       if (direction === 'after') rows.push(...kept);
       else rows.unshift(...kept);
