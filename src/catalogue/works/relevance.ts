@@ -52,21 +52,29 @@ export async function exactMatches<R extends Keyed>(
   const query = folded(q);
   if (query === '') return [];
   const words = query.split(' ');
-  const persons = new Map<number, { vorname: string; nachname: string }>();
-  for (let k = 0; k < words.length; k++) {
+  // Every reading in one statement (one round trip, not one per word of the query), beside the
+  // read of the titles.
+  const forms = words.map((_, k) => {
     const surname = folded(filingName(words.slice(k).join(' ')));
-    const rows = await db
+    const range = db
       .selectFrom('persons')
       .select(['id', 'vorname', 'nachname'])
       .where('deleted_at', 'is', null)
       .where('sort_key', '>=', surname)
       .where('sort_key', '<', `${surname}\u{10FFFF}`)
       .orderBy('sort_key')
-      .limit(PERSONS_PER_FORM)
-      .execute();
-    for (const p of rows) if (nameIs(query, p)) persons.set(p.id, p);
-  }
-  const byTitle = await works(undefined, query);
+      .limit(PERSONS_PER_FORM);
+    return db.selectFrom(range.as(`form${k}`)).selectAll();
+  });
+  const [rows, byTitle] = await Promise.all([
+    forms
+      .slice(1)
+      .reduce((all, form) => all.unionAll(form), forms[0]!)
+      .execute(),
+    works(undefined, query),
+  ]);
+  const persons = new Map<number, { vorname: string; nachname: string }>();
+  for (const p of rows) if (nameIs(query, p)) persons.set(p.id, p);
   const byPerson = persons.size > 0 ? await works([...persons.keys()], undefined) : [];
   const seen = new Set<number>();
   return [...byTitle, ...byPerson]

@@ -149,13 +149,29 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           ids.slice(0, LIMIT),
           `q=${q}: first page`,
         );
-        // A page longer than leapfrog pages (LEAPFROG_LIMIT) is read in batches.
+        // A page longer than leapfrog pages (LEAPFROG_LIMIT) is read in windowed batches
+        // forwards, in batches probing each entry backwards.
         const long = await stores.works.list({ q, limit: 100 });
         assert.deepEqual(
           long.items.map((w) => w.id),
           ids.slice(0, 100),
           `q=${q}: a page of 100`,
         );
+        const rows = await reference(q);
+        const end = Math.min(rows.length - 1, 150);
+        if (end > 0) {
+          const last = rows[end]!;
+          const back = await stores.works.list({
+            q,
+            limit: 100,
+            before: encodeCursor([last.sort_key, last.id]),
+          });
+          assert.deepEqual(
+            back.items.map((w) => w.id),
+            ids.slice(Math.max(0, end - 100), end),
+            `q=${q}: a page of 100 backwards`,
+          );
+        }
       }
     });
   });
