@@ -71,3 +71,28 @@ test("keysetPage probes the cursor's other side unless told the caller needs no 
   assert.deepEqual(unlinked, { items: [3, 4], next: encodeCursor([4]) });
   assert.equal(probes, 1, 'not probed again');
 });
+
+test('keysetPage asks for the other side while the rows are read', async () => {
+  let probes = 0;
+  let probesWhileFetching = -1;
+  const page = await keysetPage(
+    { after: encodeCursor([2]), limit: 2 },
+    {
+      keyTypes: ['number'],
+      fetch: () =>
+        new Promise<number[]>((resolve) =>
+          setImmediate(() => {
+            probesWhileFetching = probes;
+            resolve([3, 4, 5]);
+          }),
+        ),
+      exists: () => {
+        probes++;
+        return Promise.resolve(true);
+      },
+      keyOf: (n: number): Key => [n],
+    },
+  );
+  assert.deepEqual(page.items, [3, 4]);
+  assert.equal(probesWhileFetching, 1, 'the probe was sent before the rows came');
+});

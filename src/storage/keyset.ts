@@ -102,9 +102,12 @@ export async function keysetPage<T>(
     request.after === undefined && request.before !== undefined ? 'before' : 'after';
   const cursor = direction === 'after' ? request.after : request.before;
   const key = cursor === undefined ? undefined : decodeCursor(cursor, queries.keyTypes);
-  const rows = await queries.fetch(key, direction, request.limit + 1);
   const otherSide = direction === 'after' ? 'before' : 'after';
-  const hasOtherSide =
-    key !== undefined && request.otherSide !== false && (await queries.exists(key, otherSide));
+  // The probe beside the rows: where the database reads side by side, the page waits for the
+  // slower of the two (one at a time, a connection runs them in turn).
+  const [rows, hasOtherSide] = await Promise.all([
+    queries.fetch(key, direction, request.limit + 1),
+    key !== undefined && request.otherSide !== false && queries.exists(key, otherSide),
+  ]);
   return slice(rows, request.limit, direction, hasOtherSide, queries.keyOf);
 }

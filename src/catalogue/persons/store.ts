@@ -3,6 +3,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Principal } from '../../http/resource/types.ts';
 import {
   clampLimit,
+  decodeCursor,
   filingName,
   keysetPage,
   placeUnranked,
@@ -33,6 +34,7 @@ import {
   type ListScope,
   claimRow,
   softDelete,
+  LIST_KEY_TYPES,
   SEARCH_COUNT_CAP,
 } from '../shared/index.ts';
 import { livePersonId, loadPerson, loadPersonBySlug } from './read.ts';
@@ -150,11 +152,12 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
         },
         request,
         capabilities.concurrentReads,
+        (cursor) => decodeCursor(cursor, LIST_KEY_TYPES),
       );
       const page = await keysetPage(
         { after: request.after, before: request.before, limit },
         searchKeyset(plan, {
-          keyTypes: ['string', 'number'],
+          keyTypes: LIST_KEY_TYPES,
           rows: (predicate, range, n) =>
             list
               .inOrder(predicate, range, n)

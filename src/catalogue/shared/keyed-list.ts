@@ -30,6 +30,9 @@ export const SEARCH_COUNT_CAP = 500;
 
 const EVERYTHING: KeyRange = { direction: 'after', inclusive: false };
 
+/** The key a list's cursors carry: (sort_key, id). */
+export const LIST_KEY_TYPES: readonly ('string' | 'number')[] = ['string', 'number'];
+
 export type { ListedTable };
 
 /** Which live rows a list shows, and how they are counted: the person lists' viewers (ADR 0062). */
@@ -306,24 +309,29 @@ export function keyedList<T extends ListedTable>(
 }
 
 /**
- * The list's total for a page request, as a function to await after the page. A first page
- * (no cursor) starts its count at once, beside the page's own reads, where the database runs
- * reads side by side (`concurrentReads`): the request then waits for the slower of the two, not
- * for both (a several-words count on PostgreSQL is most of the time, ADR 0065). A later page
- * counts after its rows, as before, so a cursor the page refuses (400) costs no count. Either
- * way it is counted once.
+ * The list's total for a page request, as a function to await after the page. Where the
+ * database runs reads side by side (`concurrentReads`) the count starts at once, beside the
+ * page's own reads: the request then waits for the slower of the two, not for both (a
+ * several-words count on PostgreSQL is most of the time, ADR 0065). A page with a cursor has it
+ * checked first (`checkCursor` throws for one the page would refuse, → 400), so a refused cursor
+ * costs no count. Elsewhere the count runs when first awaited, after the page. Either way it is
+ * counted once.
  */
 export function totalFor<T = Total>(
   total: () => Promise<T>,
   request: { readonly after?: string | undefined; readonly before?: string | undefined },
   concurrentReads: boolean,
+  checkCursor: (cursor: string) => void,
 ): () => Promise<T> {
-  if (!concurrentReads || request.after !== undefined || request.before !== undefined) {
+  if (!concurrentReads) {
     // Counted once, however often the caller awaits it (the works list asks for its total and
     // then its facets, both from this one read).
     let counted: Promise<T> | undefined;
     return () => (counted ??= total());
   }
+  // The cursor the page reads (`after` wins, as in keysetPage).
+  const cursor = request.after ?? request.before;
+  if (cursor !== undefined) checkCursor(cursor);
   const early = total();
   // Awaited after the page; should the page fail first, this rejection is nobody's answer.
   early.catch(() => {});

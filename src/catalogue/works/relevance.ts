@@ -87,7 +87,7 @@ export async function exactMatches<R extends Keyed>(
 export type PlainPage<R> = (request: KeysetRequest) => Promise<SliceResult<R>>;
 
 /** Decodes a relevance cursor; InvalidCursorError (→ 400) for anything else. */
-function decodeRelevance(cursor: string): { tier: 0 | 1; key: Key } {
+export function decodeRelevance(cursor: string): { tier: 0 | 1; key: Key } {
   const [tier, key, id] = decodeCursor(cursor, ['number', 'string', 'number']);
   if (tier !== 0 && tier !== 1) throw new InvalidCursorError('malformed paging cursor');
   return { tier, key: [key as string, id as number] };

@@ -3,6 +3,7 @@ import { lockShowing, lockSubjects, subject } from '../changes.ts';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   clampLimit,
+  decodeCursor,
   ForeignKeyError,
   fullTextRowTest,
   idList,
@@ -45,6 +46,7 @@ import {
   totalFor,
   claimRow,
   softDelete,
+  LIST_KEY_TYPES,
   SEARCH_COUNT_CAP,
 } from '../shared/index.ts';
 import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
@@ -52,7 +54,7 @@ import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
 import { countFacets, disjunctiveFacets, FACET_SAMPLE, facetAlternatives, facetCondition } from './facets.ts';
 import { workSearchText } from './search-text.ts';
-import { EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
+import { decodeRelevance, EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, liveCopyCount, setCopyCount } from '../copies/index.ts';
 
 export { CopiesOnLoanError };
@@ -272,6 +274,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       // Facet filters narrow the rows every plan reads (keyed-list.ts `scope.where`).
       const where = facetCondition(request.facets);
       const list = keyedList(db, 'works', scopeOf(request.facets));
+      const relevance = request.order === 'relevanz' && plan !== undefined;
       // The total and the facets from one read of the first matches (ADR 0094); the unfiltered
       // list keeps its kept count. An applied facet's own values are counted without it (OR
       // within a facet, ADR 0099): one more bounded read per facet applied.
@@ -293,13 +296,14 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         },
         request,
         capabilities.concurrentReads,
+        (cursor) => (relevance ? decodeRelevance(cursor) : decodeCursor(cursor, LIST_KEY_TYPES)),
       );
       const total = async () => (await counting()).total;
       const plainPage = (range: KeysetRequest) =>
         keysetPage(
           range,
           searchKeyset(plan, {
-            keyTypes: ['string', 'number'],
+            keyTypes: LIST_KEY_TYPES,
             rows: (predicate, range, n) =>
               list
                 .inOrder(predicate, range, n)
@@ -312,10 +316,9 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           }),
         );
       const range = { after: request.after, before: request.before, limit };
-      const page =
-        request.order === 'relevanz' && plan !== undefined
-          ? await relevancePage(range, await exactMatches(db, request.q!, exactWorksOf(db, where)), plainPage)
-          : await plainPage(range);
+      const page = relevance
+        ? await relevancePage(range, await exactMatches(db, request.q!, exactWorksOf(db, where)), plainPage)
+        : await plainPage(range);
       const persons = await personsOfWorks(
         db,
         page.items.map((w) => w.id),
