@@ -27,22 +27,13 @@ export function windowedCount(
   limit: number,
   kept: Kept,
 ) {
-  const { batch, windows, fits, inWindow, probed } = windowTests(terms, others, limit);
-  const stepFrom = (
-    condition: RawBuilder<unknown>,
-  ) => sql`${windowOf(terms, first, batch, kept, condition, windows)}
-    cross join lateral (select cardinality(w.ids) as n, w.sks[cardinality(w.ids)] as last_sk,
-        w.ids[cardinality(w.ids)] as last_id,
-        case when cardinality(w.ids) = 0 then 0
-          when ${fits} then (select count(*)::integer from unnest(w.sks, w.ids) as e(sk, id) where ${inWindow})
-          else (select count(*)::integer from unnest(w.sks, w.ids) as e(sk, id) where ${probed}) end as m) as b
-    ${skipPast(terms, others, batch, sides('after'))}`;
+  const stepFrom = windowedSteps(terms, first, others, limit, kept);
   // The steps are written once: the first starts from a bound before every entry ('' is the
   // least text in "C"; ids are positive), so the statement costs half the planning.
   return sql`with recursive lf(sk, id, hits) as (
       select '' collate "C", 0, 0
       union all
-      select j.sk, j.id, lf.hits + b.m from lf ${stepFrom(sql`(sort_key, id) >= (lf.sk, lf.id)`)}
+      select j.sk, j.id, lf.hits + cardinality(h.hit_ids) from lf ${stepFrom(sql`(sort_key, id) >= (lf.sk, lf.id)`)}
       where lf.sk is not null and lf.hits < ${limit})
     select least(max(hits), ${limit})::integer from lf`;
 }
@@ -52,21 +43,10 @@ export function windowedCount(
  * 0094) in the count's windowed batches, each batch's matches carried as arrays of keys: where
  * the words come together it reads a few ranges per batch, where `batches` probes every entry
  * of the first group once per other group (`der kleine garten`, 501 matches at 1,000,000 works:
- * about half the time, ADR 0112). Backwards, `batches` reads on.
+ * about half the time, ADR 0112).
  */
-export const windowedScan: Scan = (terms, first, others, start, limit, s, kept) => {
-  if (s.step !== 1) return batches(terms, first, others, start, limit, s, kept);
-  const { batch, windows, fits, inWindow, probed } = windowTests(terms, others, limit);
-  const stepFrom = (
-    condition: RawBuilder<unknown>,
-  ) => sql`${windowOf(terms, first, batch, kept, condition, windows)}
-    cross join lateral (select cardinality(w.ids) as n, w.sks[cardinality(w.ids)] as last_sk,
-        w.ids[cardinality(w.ids)] as last_id) as b
-    cross join lateral (select coalesce(array_agg(e.sk order by e.i), '{}') as hit_sks,
-        coalesce(array_agg(e.id order by e.i), '{}') as hit_ids
-      from unnest(w.sks, w.ids) with ordinality as e(sk, id, i)
-      where case when ${fits} then ${inWindow} else ${probed} end) as h
-    ${skipPast(terms, others, batch, s)}`;
+export const windowedScan: Scan = (terms, first, others, start, limit, _s, kept) => {
+  const stepFrom = windowedSteps(terms, first, others, limit, kept);
   const columns = (hits: RawBuilder<unknown>) =>
     sql`j.sk, j.id, ${hits} + cardinality(h.hit_ids), h.hit_sks, h.hit_ids`;
   return sql`(with recursive lf(sk, id, hits, hit_sks, hit_ids) as (
@@ -79,12 +59,20 @@ export const windowedScan: Scan = (terms, first, others, start, limit, s, kept) 
 };
 
 /**
- * The pieces of a windowed batch (`w`: its first group's entries as arrays `sks`, `ids` in list
- * order; `e`: one of them): every other group's entries within the batch's stretch, read as one
- * range per key (`r.a0`, …; at most WINDOW_CAP + 1), whether each fits, and the two tests of an
- * entry — in every window, or probed key by key.
+ * One windowed batch forwards from `condition`, for the count and the scan alike: the first
+ * group's next entries `w` (arrays `sks`, `ids` in list order; `b`: how many, the last), every
+ * other group's entries within the batch's stretch read as one range per key (`r.a0`, …; at most
+ * WINDOW_CAP + 1), the batch's matches `h` (`hit_sks`, `hit_ids`: in every window where each
+ * window fits, else probed key by key), and the next bound `j` past a full batch.
  */
-function windowTests(terms: RawBuilder<unknown>, others: readonly (readonly string[])[], limit: number) {
+function windowedSteps(
+  terms: RawBuilder<unknown>,
+  first: readonly string[],
+  others: readonly (readonly string[])[],
+  limit: number,
+  kept: Kept,
+) {
+  const s = sides('after');
   const batch = Math.min(64, Math.max(16, limit));
   const low = sql`(w.sks[1] collate "C", w.ids[1])`;
   const high = sql`(w.sks[cardinality(w.ids)] collate "C", w.ids[cardinality(w.ids)])`;
@@ -102,24 +90,21 @@ function windowTests(terms: RawBuilder<unknown>, others: readonly (readonly stri
     others.map((_, i) => sql`e.id = any(r.${sql.raw(`a${i}`)})`),
     sql` and `,
   );
-  return { batch, windows, fits, inWindow, probed: probes(terms, others, sql`e.sk`, sql`e.id`) };
-}
-
-/** A batch `w` of the first group's next entries within `condition`, and its windows `r`. */
-function windowOf(
-  terms: RawBuilder<unknown>,
-  first: readonly string[],
-  batch: number,
-  kept: Kept,
-  condition: RawBuilder<unknown>,
-  windows: readonly RawBuilder<unknown>[],
-) {
-  return sql`cross join lateral (
+  const probed = probes(terms, others, sql`e.sk`, sql`e.id`);
+  return (condition: RawBuilder<unknown>) => sql`cross join lateral (
       select coalesce(array_agg(g.sort_key order by g.sort_key, g.id), '{}') as sks,
         coalesce(array_agg(g.id order by g.sort_key, g.id), '{}') as ids
-      from ${firstRows(terms, first, kept(condition), batch, sides('after'))} as g) as w
+      from ${firstRows(terms, first, kept(condition), batch, s)} as g) as w
     -- offset 0: each window is read once (else its expression is copied into every use).
-    cross join lateral (select ${sql.join(windows)} offset 0) as r`;
+    cross join lateral (select ${sql.join(windows)} offset 0) as r
+    cross join lateral (select cardinality(w.ids) as n, w.sks[cardinality(w.ids)] as last_sk,
+        w.ids[cardinality(w.ids)] as last_id) as b
+    -- The windows' test when they fit, else the probes (CASE tests only the branch taken).
+    cross join lateral (select coalesce(array_agg(e.sk order by e.i), '{}') as hit_sks,
+        coalesce(array_agg(e.id order by e.i), '{}') as hit_ids
+      from unnest(w.sks, w.ids) with ordinality as e(sk, id, i)
+      where case when ${fits} then ${inWindow} else ${probed} end) as h
+    ${skipPast(terms, others, batch, s)}`;
 }
 
 /**

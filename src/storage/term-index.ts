@@ -9,7 +9,7 @@ import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import type { Key } from './keyset.ts';
 import { wordTerms } from './fulltext.ts';
 import { firstRows, keptBy, nearest, sides, type Scan } from './term-parts.ts';
-import { windowedCount, windowedScan } from './term-batches.ts';
+import { batches, windowedCount, windowedScan } from './term-batches.ts';
 import { statementName, withStatementName } from './statement-name.ts';
 
 /** Prefix lengths migration 0014 stores as keys (`search_term_keys`). */
@@ -160,9 +160,10 @@ export function termScan(query: TermQuery, range: TermRange, limit: number): Raw
     return sql`(select null::text as sort_key, null::integer as id where false)`;
   // One word: its keys' ranges merged (each row once).
   if (others.length === 0) return firstRows(terms, first, kept(start), limit, s);
-  // Several words: a page and a probe step candidate by candidate (leapfrog); the count (501
-  // matches) in batches, where a step per match would cost more than the batches' probes.
-  const scan = limit <= LEAPFROG_LIMIT ? leapfrog : windowedScan;
+  // Several words: a page and a probe step candidate by candidate (leapfrog); more rows (the
+  // sample of 501 matches) in batches, where a step per match would cost more than the batches'
+  // probes — forwards in the count's windowed batches (ADR 0112).
+  const scan = limit <= LEAPFROG_LIMIT ? leapfrog : range.direction === 'after' ? windowedScan : batches;
   return scan(terms, first, others, start, limit, s, kept);
 }
 

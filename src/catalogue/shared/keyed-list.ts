@@ -275,7 +275,7 @@ export function keyedList<T extends ListedTable>(
       }
       // Kept keys are read in order too: their first rows, not every row of the condition.
       const rows = await (
-        filter?.ranked || filter?.terms || (filter === undefined && scope.keyed)
+        filter?.ranked || (filter === undefined && scope.keyed)
           ? ordered(filter, EVERYTHING, true, cap + 1)
           : within(filter, EVERYTHING)
       )
@@ -290,7 +290,7 @@ export function keyedList<T extends ListedTable>(
     keys: (filter: RowFilter | undefined, range: KeyRange, n: number, inKeyOrder: boolean) =>
       (filter?.ranked && !inKeyOrder
         ? ranked(filter.ranked, range, true)
-        : inKeyOrder || filter?.ranked || filter?.terms
+        : inKeyOrder || filter?.terms
           ? ordered(filter, range, true, n)
           : within(filter, range)
       )
