@@ -183,9 +183,9 @@ export async function planFullText<DB>(
   // Matches in list order from the term index (ADR 0065); the walk below where it cannot answer.
   const table = target.idColumn.split('.')[0]!;
   if (target.termIndex && (await hasTermIndex(db, table))) {
-    const groups = await termGroups(db, table, tokens);
-    if (groups !== undefined) {
-      const terms: TermQuery = { table, groups };
+    const keys = await termGroups(db, table, tokens);
+    if (keys !== undefined) {
+      const terms: TermQuery = { table, ...keys };
       return { kind: 'filter', filter: { where: sql<SqlBool>`true`, collect: false, terms } };
     }
   }

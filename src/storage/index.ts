@@ -91,6 +91,7 @@ export {
   termCount,
   termScan,
   termGroups,
+  withGroup,
   hasTermIndex,
   TERM_PREFIX_LENGTH,
   MAX_KEYS_PER_WORD,

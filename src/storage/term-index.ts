@@ -27,6 +27,11 @@ export interface TermQuery {
    * so a page still stops after `limit` rows that are shown.
    */
   readonly keep?: (id: RawBuilder<unknown>) => RawBuilder<unknown>;
+  /**
+   * The shares of the index's rows its most common keys have (the planner's statistics), by
+   * which the groups are ordered rarest first: kept for a group added later (`withGroup`).
+   */
+  readonly shares?: ReadonlyMap<string, number>;
 }
 
 /** A range of the term scan: rows beyond `from` (`inclusive`: or at it) in `direction` order. */
@@ -52,16 +57,17 @@ export async function hasTermIndex(db: QueryExecutorProvider, table: string): Pr
 }
 
 /**
- * The index keys of `tokens`: one group per word; undefined when some spelling is not one lexeme
- * to PostgreSQL or a word stands for more than MAX_KEYS_PER_WORD lexemes (the caller falls back);
- * an empty group means nothing can match. The lexemes come from PostgreSQL's own `to_tsvector`,
- * so they are what `to_tsquery('simple', …)` makes of the same word.
+ * The index keys of `tokens`: one group per word, the rarest first, and the shares they were
+ * ordered by; undefined when some spelling is not one lexeme to PostgreSQL or a word stands for
+ * more than MAX_KEYS_PER_WORD lexemes (the caller falls back); an empty group means nothing can
+ * match. The lexemes come from PostgreSQL's own `to_tsvector`, so they are what
+ * `to_tsquery('simple', …)` makes of the same word.
  */
 export async function termGroups(
   db: QueryExecutorProvider,
   table: string,
   tokens: readonly string[],
-): Promise<string[][] | undefined> {
+): Promise<{ groups: string[][]; shares: ReadonlyMap<string, number> } | undefined> {
   const words = tokens.map((token) => wordTerms(token));
   const flat = words.flatMap((word) => word.prefixes);
   // One statement: each spelling's lexemes and, for a lexeme longer than the stored prefixes,
@@ -103,25 +109,34 @@ export async function termGroups(
     if (keys.size > MAX_KEYS_PER_WORD) return undefined;
     groups.push([...keys]);
   }
-  return groups.length > 1 ? rarestFirst(db, table, groups) : groups;
+  const shares = await commonTerms(db, table);
+  return { groups: rarestFirst(groups, shares), shares };
 }
 
 /**
- * The groups, the one with the fewest entries first (it drives the scan of several words); by
- * the planner's statistics of `<table>_terms.term` (most common values and their shares; a key
- * not among them counts as rare). Only the cost depends on the order, never the rows.
+ * The groups, the one with the fewest entries first (it drives the scan of several words; ties
+ * keep their order); by the planner's statistics of `<table>_terms.term` (most common values and
+ * their shares; a key not among them counts as rare). Only the cost depends on the order, never
+ * the rows.
  */
-async function rarestFirst(
-  db: QueryExecutorProvider,
-  table: string,
-  groups: string[][],
-): Promise<string[][]> {
-  const shares = await commonTerms(db, table);
+function rarestFirst<G extends readonly string[]>(
+  groups: readonly G[],
+  shares: ReadonlyMap<string, number>,
+): G[] {
   const weight = (keys: readonly string[]) => keys.reduce((sum, key) => sum + (shares.get(key) ?? 0), 0);
   return groups
     .map((keys, i) => ({ keys, i, w: weight(keys) }))
     .sort((a, b) => a.w - b.w || a.i - b.i)
     .map((g) => g.keys);
+}
+
+/**
+ * The query with one more required group of keys (a list's scope kept in the same index: a
+ * work's decade, ADR 0113), in its place in the rarest-first order; after the words it weighs
+ * as much as, so an equally rare word still drives.
+ */
+export function withGroup(query: TermQuery, keys: readonly string[]): TermQuery {
+  return { ...query, groups: rarestFirst([...query.groups, keys], query.shares ?? new Map()) };
 }
 
 const common = new WeakMap<object, Map<string, { at: number; shares: Promise<Map<string, number>> }>>();

@@ -30,6 +30,7 @@ import { countsWithoutAHotRow } from './0030-counts-without-a-hot-row.ts';
 import { personDecades } from './0031-person-decades.ts';
 import { triggerEarlyExits } from './0032-trigger-early-exits.ts';
 import { genericDecadePlans } from './0033-generic-decade-plans.ts';
+import { decadeTerms } from './0034-decade-terms.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -62,5 +63,6 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0031-person-decades': personDecades(context),
   '0032-trigger-early-exits': triggerEarlyExits(context),
   '0033-generic-decade-plans': genericDecadePlans(context),
+  '0034-decade-terms': decadeTerms(context),
 });
 export { searchStems } from './0017-search-stems.ts';

@@ -13,6 +13,7 @@ import {
   keyRangeFilters,
   termCount,
   termScan,
+  withGroup,
   type FullTextPlan,
   type Key,
   type KeyRange,
@@ -57,6 +58,12 @@ export interface ListScope {
    * `where` stays the whole condition, for the searches' plans and the unordered reads.
    */
   readonly keyed?: KeyedSource;
+  /**
+   * The scope as keys of the term index (a work's decades, migration 0034, ADR 0113) and what
+   * of `where` is left beside them (none: nothing): a search read from that index requires the
+   * keys as one more group and tests each candidate's row for the rest only.
+   */
+  readonly terms?: { readonly keys: readonly string[]; readonly rest?: Expression<SqlBool> | undefined };
 }
 
 /** A kept table of (`sort_key`, `idColumn`) keys per condition: ListScope's `keyed`. */
@@ -135,13 +142,17 @@ export function keyedList<T extends ListedTable>(
       );
     return query.orderBy(sql`ranked.rowid`, after || ascending ? 'asc' : 'desc');
   };
-  /** A scoped list keeps only its rows inside the term scan, so its `limit` counts rows shown. */
+  /**
+   * A scoped list keeps only its rows inside the term scan, so its `limit` counts rows shown:
+   * what the index holds of the scope as a group of keys, the rest tested on the rows.
+   */
   const scoped = (terms: NonNullable<RowFilter['terms']>): NonNullable<RowFilter['terms']> => {
-    const where = scope.where;
-    if (!where) return terms;
+    const grouped = scope.terms ? withGroup(terms, scope.terms.keys) : terms;
+    const where = scope.terms ? scope.terms.rest : scope.where;
+    if (!where) return grouped;
     const keep = (id: RawBuilder<unknown>) =>
       sql`exists (select 1 from ${sql.table(table)} where ${sql.ref(`${table}.id`)} = ${id} and ${where})`;
-    return { ...terms, keep };
+    return { ...grouped, keep };
   };
   /**
    * Live rows matching a term index (PostgreSQL) within `range`: the scan finds the first

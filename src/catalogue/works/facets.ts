@@ -99,6 +99,24 @@ export function facetAlternatives(filters: WorkFacetFilters | undefined): Expres
 }
 
 /**
+ * A decade's key in the works' term index (PostgreSQL, migration 0034's `work_decade_term`,
+ * ADR 0113): a space first, which no word's key has.
+ */
+export const decadeTerm = (decade: number): string => ` dekade ${decade}`;
+
+/**
+ * The decade filter as keys of the works' term index, one per decade (ADR 0113), and the other
+ * filters as the condition left beside them; undefined without a decade.
+ */
+export function facetTerms(
+  filters: WorkFacetFilters | undefined,
+): { keys: string[]; rest: Expression<SqlBool> | undefined } | undefined {
+  const decades = filters?.dekade;
+  if (decades === undefined) return undefined;
+  return { keys: decades.map(decadeTerm), rest: facetCondition(withoutFacet(filters, 'dekade')) };
+}
+
+/**
  * The persons list's filters (ADR 0102) as a condition on a `persons` row (`where`: a person
  * with a live work of any chosen decade, one primary-key probe of `person_decades`), and as one
  * condition per decade on the kept row `src`, whose index yields that decade's persons in list

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { after, before, describe, test } from 'node:test';
 import { fullTextMatch, fullyRanked, planFullText, RANK_GAP } from '../../storage/index.ts';
 import { generateWorks } from '../demo/index.ts';
+import { decadeTerm } from './facets.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
@@ -72,16 +73,33 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         const personPlan = await planFullText(database.db, database.capabilities, PERSON_SEARCH, 'a');
         assert.ok(personPlan?.kind === 'filter' && personPlan.filter.ranked, `${when}: persons too`);
       } else {
-        // The term index (migration 0014, ADR 0065) holds exactly the keys of every live row.
+        // The term index (migration 0014, ADR 0065) holds exactly the keys of every live row,
+        // and a work's decade (migration 0034, ADR 0113).
         for (const table of ['works', 'persons']) {
           const terms = sql.table(`${table}_terms`);
-          const source = sql`select k as term, sort_key, id from ${sql.table(table)},
-            search_term_keys(search_vector) as k where deleted_at is null`;
+          const decades = sql`union all select work_decade_term(jahr), sort_key, id from works
+            where deleted_at is null and jahr is not null`;
+          const source = sql`select * from (select k as term, sort_key, id from ${sql.table(table)},
+            search_term_keys(search_vector) as k where deleted_at is null
+            ${table === 'works' ? decades : sql``}) as keys`;
           const { rows } = await sql<{ n: number }>`select
             (select count(*) from (${source} except all select term, sort_key, id from ${terms}) as a)
             + (select count(*) from (select term, sort_key, id from ${terms} except all ${source}) as b)
             as n`.execute(database.db);
           assert.equal(Number(rows[0]?.n), 0, `${when}: ${table}_terms holds every key, and no other`);
+        }
+        // The keys the store asks for are the ones the triggers write (a year floored to its decade).
+        for (const [jahr, decade] of [
+          [-5, -10],
+          [0, 0],
+          [7, 0],
+          [1899, 1890],
+          [1900, 1900],
+        ] as const) {
+          const { rows } = await sql<{
+            term: string;
+          }>`select work_decade_term(${jahr}::integer) as term`.execute(database.db);
+          assert.equal(rows[0]?.term, decadeTerm(decade), `${when}: the key of ${jahr}`);
         }
         for (const [search, q] of [
           [{ ...SEARCH, termIndex: true }, 'der kleine'],
@@ -112,6 +130,38 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           rows.map((r) => r.id),
           `${when}: persons q=${q} as ${viewer?.role ?? 'anonymous'}`,
         );
+      }
+      // A decade filter beside the words (on PostgreSQL a group of the term index, ADR 0113):
+      // the two commonest decades, each alone and both.
+      const { rows: common } = await sql<{ decade: number }>`select jahr - ((jahr % 10) + 10) % 10 as decade
+        from works where deleted_at is null and jahr is not null group by 1 order by count(*) desc, 1 limit 2`.execute(
+        database.db,
+      );
+      const decades = common.map((r) => Number(r.decade));
+      for (const dekade of [[decades[0]!], decades]) {
+        for (const q of ['der', 'die kleine', 'garten 3', 'd', 'neuname']) {
+          const rows = await database.db
+            .selectFrom('works')
+            .select('id')
+            .where('deleted_at', 'is', null)
+            .where(fullTextMatch(database.capabilities, SEARCH, q)!)
+            .where(sql<number>`jahr - ((jahr % 10) + 10) % 10`, 'in', dekade)
+            .orderBy('sort_key')
+            .orderBy('id')
+            .execute();
+          const found: number[] = [];
+          let after: string | undefined;
+          do {
+            const page = await stores.works.list({ q, limit: 7, after, facets: { dekade } });
+            found.push(...page.items.map((w) => w.id));
+            after = page.next;
+          } while (after !== undefined);
+          assert.deepEqual(
+            found,
+            rows.map((r) => r.id),
+            `${when}: q=${q} in ${dekade.join(', ')}`,
+          );
+        }
       }
       for (const q of QUERIES) {
         const expected = await reference(q);
@@ -185,6 +235,11 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       // A tool changing only sort keys (the searched text stays): the term index moves the keys.
       if (!sqlite)
         await sql`update works set sort_key = 'aab ' || sort_key where id % 11 = 0`.execute(database.db);
+      // A tool changing years, some across a decade, some within one: the decade keys follow.
+      await sql`update works set jahr = jahr + 7 where id % 13 = 0`.execute(database.db);
+      // Undeleted works come back with their decade.
+      await sql`update works set deleted_at = null where id in (select id from works
+        where deleted_at is not null order by id limit 5)`.execute(database.db);
       await assertExact('after renames and deletes');
     });
   });

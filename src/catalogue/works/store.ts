@@ -52,7 +52,14 @@ import {
 import { loadWork, loadWorkBySlug, type ReadClock } from './read.ts';
 import { HOLD_DAYS, settleWork, type LockedWork } from '../holds/index.ts';
 import { resolveOptions, type StoreOptions } from '../store-options.ts';
-import { countFacets, disjunctiveFacets, FACET_SAMPLE, facetAlternatives, facetCondition } from './facets.ts';
+import {
+  countFacets,
+  disjunctiveFacets,
+  FACET_SAMPLE,
+  facetAlternatives,
+  facetCondition,
+  facetTerms,
+} from './facets.ts';
 import { workSearchText } from './search-text.ts';
 import { decodeRelevance, EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, liveCopyCount, setCopyCount } from '../copies/index.ts';
@@ -460,7 +467,8 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
 function scopeOf(filters: WorkFacetFilters | undefined): ListScope | undefined {
   const where = facetCondition(filters);
   const alternatives = facetAlternatives(filters);
-  return where && { where, counted: 'works', ...(alternatives && { alternatives }) };
+  const terms = facetTerms(filters);
+  return where && { where, counted: 'works', ...(alternatives && { alternatives }), ...(terms && { terms }) };
 }
 
 /** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */

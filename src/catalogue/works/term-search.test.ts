@@ -1,17 +1,22 @@
 // The term index plan (PostgreSQL, migration 0014, storage/term-index.ts) against the plan it
 // replaces: for a few thousand random queries (words, prefixes of 1–6 letters, other spellings,
-// several words, words no work has), the first page, a page after and a page before a random
-// row, and the count equal what the plain tsquery filter ordered by (sort_key, id) gives.
+// several words, words no work has; a quarter of them within one or two decades, which the index
+// holds as keys too, ADR 0113), the first page, a page after and a page before a random row, and
+// the count equal what the plain tsquery filter ordered by (sort_key, id) gives.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { encodeCursor, fullTextMatch, planFullText } from '../../storage/index.ts';
+import { sql } from 'kysely';
 import { generateWorks } from '../demo/index.ts';
+import { FACET_SAMPLE } from './facets.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
 
 const SEARCH = { idColumn: 'works.id', ftsTable: 'works_fts', vectorColumn: 'works.search_vector' };
 const QUERIES = 1000;
+/** A work's decade, as the facet reads it (works/facets.ts). */
+const DECADE = sql<number>`jahr - ((jahr % 10) + 10) % 10`;
 const LIMIT = 20;
 
 /** A small deterministic generator (mulberry32), so a failure can be repeated. */
@@ -30,6 +35,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     let database: TestDatabase<DB>;
     let stores: CatalogueStores;
     let words: string[] = [];
+    let decades: number[] = [];
 
     before(async () => {
       database = await target.open();
@@ -39,20 +45,22 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       for (const { id } of ids.filter((_, i) => i % 13 === 5)) assert.ok(await stores.works.delete(id));
       const titles = await database.db.selectFrom('works').select('search_text').execute();
       words = [...new Set(titles.flatMap((t) => t.search_text.split(/\s+/)))].filter((w) => w !== '');
+      const { rows } = await sql<{ decade: number }>`select distinct ${DECADE} as decade from works
+        where jahr is not null order by 1`.execute(database.db);
+      decades = rows.map((r) => Number(r.decade));
     });
     after(() => database?.dispose());
 
-    async function reference(q: string) {
+    async function reference(q: string, dekade: number[] | undefined) {
       const match = fullTextMatch(database.capabilities, SEARCH, q);
       if (!match) return [];
-      return database.db
+      let query = database.db
         .selectFrom('works')
         .select(['id', 'sort_key'])
         .where('deleted_at', 'is', null)
-        .where(match)
-        .orderBy('sort_key')
-        .orderBy('id')
-        .execute();
+        .where(match);
+      if (dekade) query = query.where(DECADE, 'in', dekade);
+      return query.orderBy('sort_key').orderBy('id').execute();
     }
 
     test(
@@ -73,6 +81,10 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         for (let i = 0; i < QUERIES; i++) {
           const n = next() < 0.6 ? 1 : next() < 0.7 ? 2 : 3;
           const q = Array.from({ length: n }, term).join(' ');
+          const dekade =
+            next() < 0.25 ? [...new Set([pick(decades), pick(decades)])].sort((a, b) => a - b) : undefined;
+          const facets = dekade && { dekade };
+          const asked = `q=${q}${dekade ? ` dekade=${dekade.join(',')}` : ''}`;
           const plan = await planFullText(
             database.db,
             database.capabilities,
@@ -80,38 +92,40 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
             q,
           );
           if (plan?.kind === 'filter' && plan.filter.terms) termPlans += 1;
-          const expected = await reference(q);
+          const expected = await reference(q, dekade);
           const ids = expected.map((r) => r.id);
-          const first = await stores.works.list({ q, limit: LIMIT });
+          const first = await stores.works.list({ q, limit: LIMIT, facets });
           assert.deepEqual(
             first.items.map((w) => w.id),
             ids.slice(0, LIMIT),
-            `q=${q}: first page`,
+            `${asked}: first page`,
           );
-          const total = ids.length > 500 ? { count: 500, exact: false } : { count: ids.length, exact: true };
-          assert.deepEqual(first.total, total, `q=${q}: count`);
+          // A filtered list counts to FACET_SAMPLE (works/store.ts).
+          const cap = dekade ? FACET_SAMPLE : 500;
+          const total = ids.length > cap ? { count: cap, exact: false } : { count: ids.length, exact: true };
+          assert.deepEqual(first.total, total, `${asked}: count`);
           if (expected.length === 0) continue;
           const at = Math.floor(next() * expected.length);
           const cursor = encodeCursor([expected[at]!.sort_key, expected[at]!.id]);
-          const after = await stores.works.list({ q, limit: LIMIT, after: cursor });
+          const after = await stores.works.list({ q, limit: LIMIT, after: cursor, facets });
           assert.deepEqual(
             after.items.map((w) => w.id),
             ids.slice(at + 1, at + 1 + LIMIT),
-            `q=${q}: after row ${at}`,
+            `${asked}: after row ${at}`,
           );
           // An empty page has no links (nothing to take a cursor from).
           const more = at + 1 < ids.length;
-          assert.equal(after.prev !== undefined, more, `q=${q}: after row ${at}: prev`);
+          assert.equal(after.prev !== undefined, more, `${asked}: after row ${at}: prev`);
           assert.equal(
             after.next !== undefined,
             at + 1 + LIMIT < ids.length,
-            `q=${q}: after row ${at}: next`,
+            `${asked}: after row ${at}: next`,
           );
-          const back = await stores.works.list({ q, limit: LIMIT, before: cursor });
+          const back = await stores.works.list({ q, limit: LIMIT, before: cursor, facets });
           assert.deepEqual(
             back.items.map((w) => w.id),
             ids.slice(Math.max(0, at - LIMIT), at),
-            `q=${q}: before row ${at}`,
+            `${asked}: before row ${at}`,
           );
         }
         // Most queries must take the new plan, or this compares the old plan with itself.
@@ -140,7 +154,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         'quokka om',
         'dicht omega',
       ]) {
-        const ids = (await reference(q)).map((r) => r.id);
+        const ids = (await reference(q, undefined)).map((r) => r.id);
         const first = await stores.works.list({ q, limit: LIMIT });
         const total = ids.length > 500 ? { count: 500, exact: false } : { count: ids.length, exact: true };
         assert.deepEqual(first.total, total, `q=${q}: count`);
@@ -157,7 +171,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           ids.slice(0, 100),
           `q=${q}: a page of 100`,
         );
-        const rows = await reference(q);
+        const rows = await reference(q, undefined);
         const end = Math.min(rows.length - 1, 150);
         if (end > 0) {
           const last = rows[end]!;
