@@ -295,6 +295,16 @@ export function keyedList<T extends ListedTable>(
         .execute();
       return rows.map((row) => Number(row.id));
     },
+    /**
+     * Whether `sample` reads `plan`'s matches in list order (a ranked or term index, kept keys),
+     * so that its first ids are a first page's rows.
+     */
+    sampleInOrder(plan: FullTextPlan | undefined): boolean {
+      const filter = plan === undefined ? undefined : plan.kind === 'filter' ? plan.filter : plan.probe;
+      return filter === undefined
+        ? scope.keyed !== undefined
+        : plan?.kind === 'filter' && !!(filter.terms || filter.ranked);
+    },
     /** Rows in key order; `limit` bounds what a term index scan reads (the caller limits too). */
     inOrder: (filter: RowFilter | undefined, range: KeyRange, limit: number) =>
       typed(ordered(filter, range, true, limit)),

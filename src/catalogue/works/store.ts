@@ -117,6 +117,30 @@ const PERSONS_OF_WORKS = prepare<{ ids: number[] | string }, PersonOfWork, DB>((
     .orderBy('person_work.position'),
 );
 
+interface ListedWork {
+  readonly id: number;
+  readonly slug: string;
+  readonly titel: string;
+  readonly jahr: number | null;
+  readonly sort_key: string;
+}
+
+/** Live works by id, in list order; prepared like PERSONS_OF_WORKS (ADR 0068). */
+const WORKS_BY_IDS = prepare<{ ids: number[] | string }, ListedWork, DB>((db: Kysely<DB>) =>
+  db
+    .selectFrom('works')
+    .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
+    .where(inIdList(db, 'works.id', 'ids'))
+    .where('works.deleted_at', 'is', null)
+    .orderBy('works.sort_key')
+    .orderBy('works.id'),
+);
+
+/** A page's works by id (a search's first matches, ADR 0113); a work deleted meanwhile is left out. */
+async function worksByIds(db: Kysely<DB>, ids: readonly number[]): Promise<ListedWork[]> {
+  return ids.length === 0 ? [] : WORKS_BY_IDS.execute(db, { ids: idList(db, ids) });
+}
+
 /** Live persons of the given works, in their order per work. */
 export async function personsOfWorks(
   db: Kysely<DB>,
@@ -282,17 +306,23 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       const where = facetCondition(request.facets);
       const list = keyedList(db, 'works', scopeOf(request.facets));
       const relevance = request.order === 'relevanz' && plan !== undefined;
-      // The total and the facets from one read of the first matches (ADR 0094); the unfiltered
-      // list keeps its kept count. An applied facet's own values are counted without it (OR
-      // within a facet, ADR 0099): one more bounded read per facet applied.
+      const unfiltered = plan === undefined && where === undefined;
+      // The unfiltered list has its count; it reads only the ids the facets count. A filtered
+      // list counts to FACET_SAMPLE only: a filter most matches fail (a decade beside a common
+      // word) makes every match counted cost a row read and a test.
+      const cap = unfiltered || where !== undefined ? FACET_SAMPLE : SEARCH_COUNT_CAP;
+      // The first matches, read once (ADR 0094): the total, the facets and — where the database
+      // reads one statement at a time, and they come in list order — a first page's rows, which
+      // would otherwise be read from the index again (ADR 0113). Where reads run side by side,
+      // the page reads its own rows beside them: it need not wait for all `cap` of them.
+      let first: Promise<number[]> | undefined;
+      const firstMatches = () => (first ??= list.sample(plan, cap));
+      const pageFromFirst = !capabilities.concurrentReads && list.sampleInOrder(plan);
+      // The total and the facets from those matches; an applied facet's own values are counted
+      // without it (OR within a facet, ADR 0099): one more bounded read per facet applied.
       const counting = totalFor(
         async (): Promise<{ total: Total; facets: WorkFacets }> => {
-          const unfiltered = plan === undefined && where === undefined;
-          // The unfiltered list has its count; it reads only the ids the facets count. A filtered
-          // list counts to FACET_SAMPLE only: a filter most matches fail (a decade beside a
-          // common word) makes every match counted cost a row read and a test.
-          const cap = unfiltered || where !== undefined ? FACET_SAMPLE : SEARCH_COUNT_CAP;
-          const ids = await list.sample(plan, cap);
+          const ids = await firstMatches();
           const exact = ids.length <= cap;
           const total = unfiltered ? await list.total(undefined) : { count: exact ? ids.length : cap, exact };
           const own = await countFacets(db, ids, ids.length <= FACET_SAMPLE);
@@ -311,12 +341,19 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           range,
           searchKeyset(plan, {
             keyTypes: LIST_KEY_TYPES,
-            rows: (predicate, range, n) =>
-              list
+            async rows(predicate, range, n) {
+              // A first page is the first matches' first rows, when those come in list order and
+              // are enough (or all there are).
+              if (pageFromFirst && range.from === undefined && range.direction === 'after') {
+                const ids = await firstMatches();
+                if (ids.length >= n || ids.length <= cap) return worksByIds(db, ids.slice(0, n));
+              }
+              return list
                 .inOrder(predicate, range, n)
                 .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
                 .limit(n)
-                .execute(),
+                .execute();
+            },
             keys: list.keys,
             keyAt: list.keyAt,
             keyOf: (row) => [row.sort_key, row.id],
