@@ -300,10 +300,8 @@ export function keyedList<T extends ListedTable>(
      * so that its first ids are a first page's rows.
      */
     sampleInOrder(plan: FullTextPlan | undefined): boolean {
-      const filter = plan === undefined ? undefined : plan.kind === 'filter' ? plan.filter : plan.probe;
-      return filter === undefined
-        ? scope.keyed !== undefined
-        : plan?.kind === 'filter' && !!(filter.terms || filter.ranked);
+      if (plan === undefined) return scope.keyed !== undefined;
+      return plan.kind === 'filter' && (plan.filter.terms !== undefined || plan.filter.ranked !== undefined);
     },
     /** Rows in key order; `limit` bounds what a term index scan reads (the caller limits too). */
     inOrder: (filter: RowFilter | undefined, range: KeyRange, limit: number) =>
