@@ -136,8 +136,11 @@ function rarestFirst<G extends readonly string[]>(
  * as much as, so an equally rare word still drives.
  */
 export function withGroup(query: TermQuery, keys: readonly string[]): TermQuery {
-  return { ...query, groups: rarestFirst([...query.groups, keys], query.shares ?? new Map()) };
+  return { ...query, groups: rarestFirst([...query.groups, keys], query.shares ?? NO_SHARES) };
 }
+
+/** No statistics: every key counts as rare. */
+const NO_SHARES: ReadonlyMap<string, number> = new Map();
 
 const common = new WeakMap<object, Map<string, { at: number; shares: Promise<Map<string, number>> }>>();
 /** Statistics change with ANALYZE only; reading them costs more than a page (the pg_stats view). */

@@ -117,6 +117,9 @@ const PERSONS_OF_WORKS = prepare<{ ids: number[] | string }, PersonOfWork, DB>((
     .orderBy('person_work.position'),
 );
 
+/** The columns a list shows of a work, and its key (every read of list rows selects these). */
+const LISTED_COLUMNS = ['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'] as const;
+
 interface ListedWork {
   readonly id: number;
   readonly slug: string;
@@ -129,7 +132,7 @@ interface ListedWork {
 const WORKS_BY_IDS = prepare<{ ids: number[] | string }, ListedWork, DB>((db: Kysely<DB>) =>
   db
     .selectFrom('works')
-    .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
+    .select(LISTED_COLUMNS)
     .where(inIdList(db, 'works.id', 'ids'))
     .where('works.deleted_at', 'is', null)
     .orderBy('works.sort_key')
@@ -348,11 +351,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
                 const ids = await firstMatches();
                 if (ids.length >= n || ids.length <= cap) return worksByIds(db, ids.slice(0, n));
               }
-              return list
-                .inOrder(predicate, range, n)
-                .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
-                .limit(n)
-                .execute();
+              return list.inOrder(predicate, range, n).select(LISTED_COLUMNS).limit(n).execute();
             },
             keys: list.keys,
             keyAt: list.keyAt,
@@ -511,10 +510,7 @@ function scopeOf(filters: WorkFacetFilters | undefined): ListScope | undefined {
 /** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */
 function exactWorksOf(db: Kysely<DB>, facets: Expression<SqlBool> | undefined) {
   return (ids: readonly number[] | undefined, titleKey: string | undefined) => {
-    let query = db
-      .selectFrom('works')
-      .select(['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'])
-      .where('works.deleted_at', 'is', null);
+    let query = db.selectFrom('works').select(LISTED_COLUMNS).where('works.deleted_at', 'is', null);
     // The exact part shows only works the facet filters keep, like the rest (ADR 0094).
     if (facets !== undefined) query = query.where(facets);
     if (titleKey !== undefined) query = query.where('works.sort_key', '=', titleKey);

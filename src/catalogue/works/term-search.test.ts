@@ -51,7 +51,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     });
     after(() => database?.dispose());
 
-    async function reference(q: string, dekade: number[] | undefined) {
+    async function reference(q: string, dekade?: number[]) {
       const match = fullTextMatch(database.capabilities, SEARCH, q);
       if (!match) return [];
       let query = database.db
@@ -154,7 +154,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         'quokka om',
         'dicht omega',
       ]) {
-        const ids = (await reference(q, undefined)).map((r) => r.id);
+        const ids = (await reference(q)).map((r) => r.id);
         const first = await stores.works.list({ q, limit: LIMIT });
         const total = ids.length > 500 ? { count: 500, exact: false } : { count: ids.length, exact: true };
         assert.deepEqual(first.total, total, `q=${q}: count`);
@@ -171,7 +171,7 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           ids.slice(0, 100),
           `q=${q}: a page of 100`,
         );
-        const rows = await reference(q, undefined);
+        const rows = await reference(q);
         const end = Math.min(rows.length - 1, 150);
         if (end > 0) {
           const last = rows[end]!;
