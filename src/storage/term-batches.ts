@@ -43,20 +43,29 @@ export function windowedCount(
  * 0094) in the count's windowed batches, each batch's matches carried as arrays of keys: where
  * the words come together it reads a few ranges per batch, where `batches` probes every entry
  * of the first group once per other group (`der kleine garten`, 501 matches at 1,000,000 works:
- * about half the time, ADR 0112).
+ * about half the time, ADR 0112). As in the count, the steps are written once, from a first row
+ * that holds the bound (`from`, inclusive; none: before every entry) and no matches: planning
+ * the statement cost as much as running it (ADR 0114).
  */
-export const windowedScan: Scan = (terms, first, others, start, limit, _s, kept) => {
+export function windowedScan(
+  terms: RawBuilder<unknown>,
+  first: readonly string[],
+  others: readonly (readonly string[])[],
+  from: readonly [string, number] | undefined,
+  limit: number,
+  kept: Kept,
+): RawBuilder<unknown> {
   const stepFrom = windowedSteps(terms, first, others, limit, kept);
-  const columns = (hits: RawBuilder<unknown>) =>
-    sql`j.sk, j.id, ${hits} + cardinality(h.hit_ids), h.hit_sks, h.hit_ids`;
+  const [sk, id] = from ?? ['', 0];
   return sql`(with recursive lf(sk, id, hits, hit_sks, hit_ids) as (
-      select ${columns(sql`0`)} from (select) as nothing ${stepFrom(start)}
+      select ${sk}::text collate "C", ${id}::integer, 0, '{}'::text[] collate "C", '{}'::integer[]
       union all
-      select ${columns(sql`lf.hits`)} from lf ${stepFrom(sql`(sort_key, id) >= (lf.sk, lf.id)`)}
+      select j.sk, j.id, lf.hits + cardinality(h.hit_ids), h.hit_sks, h.hit_ids
+      from lf ${stepFrom(sql`(sort_key, id) >= (lf.sk, lf.id)`)}
       where lf.sk is not null and lf.hits < ${limit})
     select h.sort_key, h.id from lf cross join lateral unnest(lf.hit_sks, lf.hit_ids) as h(sort_key, id)
     order by h.sort_key collate "C" asc, h.id asc limit ${limit})`;
-};
+}
 
 /**
  * One windowed batch forwards from `condition`, for the count and the scan alike: the first

@@ -181,8 +181,19 @@ export function termScan(query: TermQuery, range: TermRange, limit: number): Raw
   // Several words: a page and a probe step candidate by candidate (leapfrog); more rows (the
   // sample of 501 matches) in batches, where a step per match would cost more than the batches'
   // probes — forwards in the count's windowed batches (ADR 0112).
-  const scan = limit <= LEAPFROG_LIMIT ? leapfrog : range.direction === 'after' ? windowedScan : batches;
-  return scan(terms, first, others, start, limit, s, kept);
+  if (limit <= LEAPFROG_LIMIT) return leapfrog(terms, first, others, start, limit, s, kept);
+  if (range.direction === 'before') return batches(terms, first, others, start, limit, s, kept);
+  return windowedScan(terms, first, others, inclusiveBound(range), limit, kept);
+}
+
+/**
+ * The range's start forwards as an inclusive bound: after (sort_key, id) is from (sort_key,
+ * id + 1), ids being integers; none from the start.
+ */
+function inclusiveBound(range: TermRange): [string, number] | undefined {
+  if (!range.from) return undefined;
+  const [sortKey, id] = range.from as readonly [string, number];
+  return [sortKey, range.inclusive ? id : id + 1];
 }
 
 /** Up to this many matches are found by leapfrog, more in batches (measured: ADR 0065). */

@@ -172,6 +172,21 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
           `q=${q}: a page of 100`,
         );
         const rows = await reference(q);
+        // Forwards after a row: the windowed steps start at the row after it (ADR 0114).
+        const at = Math.min(rows.length - 2, 37);
+        if (at >= 0) {
+          const from = rows[at]!;
+          const next = await stores.works.list({
+            q,
+            limit: 100,
+            after: encodeCursor([from.sort_key, from.id]),
+          });
+          assert.deepEqual(
+            next.items.map((w) => w.id),
+            ids.slice(at + 1, at + 101),
+            `q=${q}: a page of 100 after a row`,
+          );
+        }
         const end = Math.min(rows.length - 1, 150);
         if (end > 0) {
           const last = rows[end]!;
