@@ -28,10 +28,10 @@ export function windowedCount(
   kept: Kept,
 ) {
   const stepFrom = windowedSteps(terms, first, others, limit, kept);
-  // The steps are written once: the first starts from a bound before every entry ('' is the
-  // least text in "C"; ids are positive), so the statement costs half the planning.
+  // The steps are written once, from a bound before every entry: the statement costs half the
+  // planning.
   return sql`with recursive lf(sk, id, hits) as (
-      select '' collate "C", 0, 0
+      select ${boundRow(undefined)}, 0
       union all
       select j.sk, j.id, lf.hits + cardinality(h.hit_ids) from lf ${stepFrom(sql`(sort_key, id) >= (lf.sk, lf.id)`)}
       where lf.sk is not null and lf.hits < ${limit})
@@ -56,15 +56,23 @@ export function windowedScan(
   kept: Kept,
 ): RawBuilder<unknown> {
   const stepFrom = windowedSteps(terms, first, others, limit, kept);
-  const [sk, id] = from ?? ['', 0];
   return sql`(with recursive lf(sk, id, hits, hit_sks, hit_ids) as (
-      select ${sk}::text collate "C", ${id}::integer, 0, '{}'::text[] collate "C", '{}'::integer[]
+      select ${boundRow(from)}, 0, '{}'::text[] collate "C", '{}'::integer[]
       union all
       select j.sk, j.id, lf.hits + cardinality(h.hit_ids), h.hit_sks, h.hit_ids
       from lf ${stepFrom(sql`(sort_key, id) >= (lf.sk, lf.id)`)}
       where lf.sk is not null and lf.hits < ${limit})
     select h.sort_key, h.id from lf cross join lateral unnest(lf.hit_sks, lf.hit_ids) as h(sort_key, id)
     order by h.sort_key collate "C" asc, h.id asc limit ${limit})`;
+}
+
+/**
+ * The (sort_key, id) a windowed recursion starts from, inclusive: `from`, or one before every
+ * entry ('' is the least text in "C"; ids are positive).
+ */
+function boundRow(from: readonly [string, number] | undefined) {
+  const [sk, id] = from ?? ['', 0];
+  return sql`${sk}::text collate "C", ${id}::integer`;
 }
 
 /**
