@@ -3,14 +3,14 @@
 // Kysely query (planned by PostgreSQL on every run) fails here.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { catalogueTestTargets, type TestDatabase } from '../../test/kit/catalogue/targets.ts';
 import { createDatabaseLoginLimiter, createLoginReader } from './accounts/index.ts';
 import { changeCount, changeFeed } from './changes.ts';
 import { createStores, type CatalogueStores } from './stores.ts';
 import type { DB } from './tables.ts';
 import { personsOfWorks } from './works/index.ts';
-import { termGroups } from '../storage/index.ts';
+import { termGroups, withGenericPlan } from '../storage/index.ts';
 
 const postgres = catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL).find(
   (target) => target.dialect === 'postgres',
@@ -20,14 +20,20 @@ const PREPARED = `select statement, (generic_plans + custom_plans)::int as runs
   from pg_prepared_statements where name like 'shelfmark\\_%'`;
 
 /**
- * The named statements the pooled connection and the database's own one (the change feed's,
- * ADR 0105) hold: statement text → executions.
+ * The named statements the pooled connection, the connection of generic plans (ADR 0115) and
+ * the database's own one (the change feed's, ADR 0105) hold: statement text → executions.
  */
 async function preparedHere(database: TestDatabase<DB>): Promise<Map<string, number>> {
   const { rows } = await sql<{ statement: string; runs: number }>`${sql.raw(PREPARED)}`.execute(database.db);
+  // Asked there by a statement of its own kind, which is left out.
+  const generic = await database.db.executeQuery<{ statement: string; runs: number }>(
+    withGenericPlan(CompiledQuery.raw(PREPARED)),
+  );
   const own = (await database.own?.query('hot_reads_prepared', PREPARED, [])) ?? [];
   return new Map([
-    ...rows.map((row) => [row.statement, row.runs] as const),
+    ...[...rows, ...generic.rows.filter((row) => row.statement !== PREPARED)].map(
+      (row) => [row.statement, row.runs] as const,
+    ),
     ...own.map(([statement, runs]) => [statement as string, runs as number] as const),
   ]);
 }

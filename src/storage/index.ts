@@ -100,8 +100,9 @@ export {
 } from './term-index.ts';
 export { placeUnranked, renumberAll, fullyRanked, RANK_GAP } from './list-rank.ts';
 export { prepare, param, type PreparedQuery } from './prepared.ts';
-export { statementName, withStatementName } from './statement-name.ts';
+export { statementName, withGenericPlan, withStatementName } from './statement-name.ts';
 export { type OwnConnection } from './postgres/own-connection.ts';
+export { GENERIC_PLAN_SETTING } from './postgres/driver.ts';
 export { serialSharedRead, sharedRead } from './shared-read.ts';
 export { SQLITE_CACHE_KIB, SQLITE_MMAP_BYTES } from './sqlite-connection.ts';
 export { openCommitMark, type CommitMark } from './sqlite-commit-mark.ts';

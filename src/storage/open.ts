@@ -7,7 +7,7 @@ import pg from 'pg';
 import { withErrorMapping } from './error-mapping.ts';
 import { mapDatabaseError } from './errors.ts';
 import { NodeSqliteDialect } from './sqlite-driver.ts';
-import { PreparingPostgresDialect } from './postgres/driver.ts';
+import { GENERIC_PLAN_SETTING, PreparingPostgresDialect } from './postgres/driver.ts';
 import { ownConnection, type OwnConnection } from './postgres/own-connection.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -95,21 +95,24 @@ export function sqlitePath(url: string): string {
 
 export async function openDatabase<DB>(url: string, options: OpenOptions = {}): Promise<Database<DB>> {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
+    const config = {
       connectionString: url,
-      max: options.poolMax ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${quoteSearchPath(options.searchPath)}` } : {}),
+    };
+    const max = options.poolMax ?? 10;
+    const pool = new pg.Pool({ ...config, max });
+    // For the statements that ask for one generic plan (ADR 0115), a few at a time: connected
+    // when first used, each connection set before its first statement (pg runs a client's
+    // queries in order) — a setting, not startup options, which the URL's own would replace.
+    const generic = new pg.Pool({ ...config, max: Math.ceil(max / 2) });
+    generic.on('connect', (client) => {
+      client.query(GENERIC_PLAN_SETTING).catch(() => undefined);
     });
     const report = options.onConnectionError ?? (() => undefined);
     listenForConnectionErrors(pool, report);
-    const db = new Kysely<DB>({ dialect: withErrorMapping(new PreparingPostgresDialect(pool)) });
-    const own = ownConnection(
-      {
-        connectionString: url,
-        ...(options.searchPath ? { options: `-c search_path=${quoteSearchPath(options.searchPath)}` } : {}),
-      },
-      (error) => report(mapDatabaseError(error)),
-    );
+    listenForConnectionErrors(generic, report);
+    const db = new Kysely<DB>({ dialect: withErrorMapping(new PreparingPostgresDialect(pool, generic)) });
+    const own = ownConnection(config, (error) => report(mapDatabaseError(error)));
     const pooled = database(db, 'postgres');
     return { ...pooled, own, close: () => own.close().then(() => pooled.close()) };
   }

@@ -10,7 +10,7 @@ import type { Key } from './keyset.ts';
 import { wordTerms } from './fulltext.ts';
 import { firstRows, keptBy, nearest, sides, type Scan } from './term-parts.ts';
 import { batches, windowedCount, windowedScan } from './term-batches.ts';
-import { statementName, withStatementName } from './statement-name.ts';
+import { withGenericPlan } from './statement-name.ts';
 
 /** Prefix lengths migration 0014 stores as keys (`search_term_keys`). */
 export const TERM_PREFIX_LENGTH = 3;
@@ -88,10 +88,10 @@ export async function termGroups(
     from unnest(${flat}::text[]) with ordinality as t(s, i)
     cross join lateral (select array(select lexeme from unnest(to_tsvector('simple', t.s))) as lexemes) as l
     order by t.i`.compile(db);
-  // Its text is the same for every search of a table: kept prepared by name (ADR 0068), it is
-  // parsed once per connection instead of before every search's page and count (PostgreSQL
-  // may still plan it per run: it keeps custom plans where they cost less).
-  const { rows } = await db.getExecutor().executeQuery(withStatementName(query, statementName(query.sql)));
+  // Its text is the same for every search of a table: kept prepared (ADR 0068) with one generic
+  // plan (ADR 0115), it is parsed and planned once per connection instead of before every
+  // search's page and count.
+  const { rows } = await db.getExecutor().executeQuery(withGenericPlan(query));
   const lexemes = rows.map((r) => r.lexemes ?? []);
   if (lexemes.length !== flat.length || lexemes.some((l) => l.length !== 1)) return undefined;
   const expanded = new Map<string, string[]>();

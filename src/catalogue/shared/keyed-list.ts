@@ -13,6 +13,7 @@ import {
   keyRangeFilters,
   termCount,
   termScan,
+  withGenericPlan,
   withGroup,
   type FullTextPlan,
   type Key,
@@ -255,7 +256,7 @@ export function keyedList<T extends ListedTable>(
       if (filter.terms) {
         // Any cap + 1 matches will do: the term index counts them without their rows (ADR 0065).
         const counted = sql<{ n: number }>`select ${termCount(scoped(filter.terms), cap + 1)} as n`;
-        const { rows } = await counted.execute(db);
+        const { rows } = await db.executeQuery(withGenericPlan(counted.compile(db)));
         const n = Number(rows[0]?.n ?? 0);
         return n > cap ? { count: cap, exact: false } : { count: n, exact: true };
       }
@@ -280,8 +281,9 @@ export function keyedList<T extends ListedTable>(
         // ids need no row of the table (a row read per match, at random: most of the cost of a
         // common word's 501 at 1,000,000 works).
         const found = termScan(scoped(filter.terms), EVERYTHING, cap + 1);
-        const { rows } = await sql<{ id: number }>`select found.id from ${found} as found
-          order by found.sort_key, found.id limit ${cap + 1}`.execute(db);
+        const sample = sql<{ id: number }>`select found.id from ${found} as found
+          order by found.sort_key, found.id limit ${cap + 1}`;
+        const { rows } = await db.executeQuery(withGenericPlan(sample.compile(db)));
         return rows.map((row) => Number(row.id));
       }
       // Kept keys are read in order too: their first rows, not every row of the condition.

@@ -10,6 +10,7 @@ import { StatementSync } from 'node:sqlite';
 import pg from 'pg';
 import { after, before, describe, test } from 'node:test';
 import { generateWorks } from '../demo/index.ts';
+import { GENERIC_PLAN_SETTING } from '../../storage/index.ts';
 import type { DB } from '../tables.ts';
 import { createStores, type CatalogueStores } from '../stores.ts';
 import { catalogueTestTargets, type TestDatabase } from '../../../test/kit/catalogue/targets.ts';
@@ -26,16 +27,22 @@ for (const method of ['all', 'get', 'run', 'iterate'] as const) {
     },
   });
 }
+/** The connections set to keep generic plans (ADR 0115), and what ran on them while spying. */
+const genericClients = new WeakSet<pg.Client>();
+const seenGeneric: string[] = [];
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string } | undefined;
-  if (spying) seen.push(typeof first === 'string' ? first : (first?.text ?? ''));
+  const text = typeof first === 'string' ? first : (first?.text ?? '');
+  if (text === GENERIC_PLAN_SETTING) genericClients.add(this);
+  if (spying) (genericClients.has(this) ? seenGeneric : seen).push(text);
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
 /** The statements of one call. */
 async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
   seen.length = 0;
+  seenGeneric.length = 0;
   spying = true;
   try {
     await call();
@@ -83,5 +90,31 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         assert.ok(next.some(pageFromIndex), `q=${q}: page 2 reads its rows from the index`);
       }
     });
+
+    test(
+      'the term index is read with generic plans, the rows with custom ones',
+      { skip: target.dialect !== 'postgres' && 'generic plans are PostgreSQL only' },
+      async () => {
+        for (const q of ['der', 'der kleine', 'garten']) {
+          const plain = await statementsOf(() => stores.works.list({ q, limit: 7 }));
+          // The words' keys, and the first matches the count and facets read: each planned once
+          // per connection (their plans are fixed by their shape, ADR 0115).
+          assert.ok(
+            seenGeneric.some((s) => s.includes('l.lexemes')),
+            `q=${q}: the keys, generically`,
+          );
+          assert.ok(
+            seenGeneric.some((s) => s.startsWith('select found.id from')),
+            `q=${q}: the sample`,
+          );
+          assert.ok(!plain.some((s) => s.includes('l.lexemes') || s.startsWith('select found.id from')));
+          // A page joins the rows, whose best plan depends on its limit and filters.
+          assert.ok(
+            plain.some(pageFromIndex) && !seenGeneric.some(pageFromIndex),
+            `q=${q}: the page, custom`,
+          );
+        }
+      },
+    );
   });
 }

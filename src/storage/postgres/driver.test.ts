@@ -3,11 +3,12 @@
 // forgotten or can no longer plan still answers; results equal the unprepared query's.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sql, type Generated, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Generated, type Kysely } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../open.ts';
 import { param, prepare } from '../prepared.ts';
-import { statementName } from '../statement-name.ts';
+import { statementName, withGenericPlan } from '../statement-name.ts';
+import { MAX_GENERIC_STATEMENTS } from './driver.ts';
 import { freshSchema, pgTestUrl, skipUnlessPg } from '../../../test/support/pg.ts';
 
 interface T {
@@ -164,6 +165,76 @@ describe('named statements on PostgreSQL', skipUnlessPg, () => {
       );
       assert.deepEqual(await byKind.execute(db, { kind: 'x' }), await unprepared(db, 'x'));
       assert.equal((await preparedHere(db))?.runs, 1);
+    });
+  });
+});
+
+/** `text` as a query that asks for a generic plan (ADR 0115). */
+const generic = <R>(text: string, parameters: unknown[] = []) =>
+  withGenericPlan(CompiledQuery.raw(text, parameters)) as CompiledQuery<R>;
+
+const PLAN_MODE = "select current_setting('plan_cache_mode') as mode, pg_backend_pid() as pid";
+
+describe('statements with one generic plan on PostgreSQL', skipUnlessPg, () => {
+  test('run where plans are generic, outside transactions only; other statements keep custom plans', async () => {
+    await withItems(async ({ db }) => {
+      const [marked] = (await db.executeQuery(generic<{ mode: string; pid: number }>(PLAN_MODE))).rows;
+      assert.equal(marked?.mode, 'force_generic_plan');
+      const [plain] = (await sql<{ mode: string; pid: number }>`${sql.raw(PLAN_MODE)}`.execute(db)).rows;
+      assert.equal(plain?.mode, 'auto');
+      assert.notEqual(plain?.pid, marked?.pid, 'a connection of their own');
+      // In a transaction a statement runs on the transaction's connection, whatever it asks for.
+      await db.transaction().execute(async (trx) => {
+        const [inside] = (await trx.executeQuery(generic<{ mode: string; pid: number }>(PLAN_MODE))).rows;
+        assert.equal(inside?.mode, 'auto');
+        assert.equal(
+          inside?.pid,
+          (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid,
+        );
+      });
+      // Planned once, generically, then only executed: PostgreSQL's own account of it.
+      const byName = 'select id, name from items where kind = $1 order by id';
+      for (const kind of ['x', 'y', 'x']) {
+        assert.deepEqual(
+          (await db.executeQuery(generic(byName, [kind]))).rows,
+          await byKindUnprepared(db, kind).execute(),
+        );
+      }
+      const [plans] = (
+        await db.executeQuery(
+          generic<{ generic_plans: string; custom_plans: string }>(
+            'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+            [byName],
+          ),
+        )
+      ).rows;
+      assert.deepEqual(plans, { generic_plans: '3', custom_plans: '0' });
+    });
+  });
+
+  test(`a connection that prepared ${MAX_GENERIC_STATEMENTS} of them is replaced`, async () => {
+    await withItems(async ({ db }) => {
+      const pidOf = async (i: number) =>
+        (await db.executeQuery(generic<{ pid: number }>(`select pg_backend_pid() as pid, ${i} as i`)))
+          .rows[0]!.pid;
+      const first = await pidOf(0);
+      for (let i = 1; i < MAX_GENERIC_STATEMENTS; i++) assert.equal(await pidOf(i), first);
+      // One more distinct statement runs there, and the connection is closed after it.
+      assert.equal(await pidOf(MAX_GENERIC_STATEMENTS), first);
+      assert.notEqual(await pidOf(0), first);
+    });
+  });
+
+  test('a statement the server forgot still answers; the connection is replaced', async () => {
+    await withItems(async ({ db }) => {
+      const byName = 'select id, name from items where kind = $1 order by id';
+      await db.executeQuery(generic(byName, ['x']));
+      const [before] = (await db.executeQuery(generic<{ pid: number }>(PLAN_MODE))).rows;
+      await db.executeQuery(generic('deallocate all'));
+      assert.deepEqual((await db.executeQuery(generic(byName, ['x']))).rows, await unprepared(db, 'x'));
+      const [after] = (await db.executeQuery(generic<{ pid: number; mode: string }>(PLAN_MODE))).rows;
+      assert.notEqual(after?.pid, before?.pid);
+      assert.equal(after?.mode, 'force_generic_plan');
     });
   });
 });

@@ -23,16 +23,19 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type pg from 'pg';
-import { statementNameOf } from '../statement-name.ts';
+import { statementNameOf, wantsGenericPlan } from '../statement-name.ts';
 
 /** The dialect: Kysely's PostgreSQL adapter and compiler, this file's driver. */
 export class PreparingPostgresDialect implements Dialect {
   readonly #pool: pg.Pool;
-  constructor(pool: pg.Pool) {
+  readonly #generic: pg.Pool | undefined;
+  /** `generic`: a pool whose connections keep generic plans, for queries that ask for one. */
+  constructor(pool: pg.Pool, generic?: pg.Pool) {
     this.#pool = pool;
+    this.#generic = generic;
   }
   createDriver(): Driver {
-    return new PreparingPostgresDriver(this.#pool);
+    return new PreparingPostgresDriver(this.#pool, this.#generic && new GenericPlans(this.#generic));
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();
@@ -61,12 +64,64 @@ function isStaleStatement(error: unknown): boolean {
   );
 }
 
-class PreparingPostgresDriver implements Driver {
-  #pool: pg.Pool | undefined;
-  readonly #connections = new WeakMap<pg.PoolClient, PreparingConnection>();
+/** What a connection of the generic pool runs first (open.ts), before any statement of its own. */
+export const GENERIC_PLAN_SETTING = 'set plan_cache_mode = force_generic_plan';
+
+/** Distinct statements a connection of the generic pool prepares before it is replaced. */
+export const MAX_GENERIC_STATEMENTS = 64;
+
+/**
+ * Statements that ask for a generic plan (statement-name.ts), outside transactions: on a pool
+ * of their own whose connections have `plan_cache_mode = force_generic_plan` (open.ts), so that
+ * PostgreSQL plans each once per connection, while every other statement keeps its custom plans
+ * (ADR 0115). Their texts vary with a search's shape (its words' keys): a connection that has
+ * prepared MAX_GENERIC_STATEMENTS of them is closed on release, which bounds what each backend
+ * keeps.
+ */
+class GenericPlans {
+  readonly #pool: pg.Pool;
+  readonly #names = new WeakMap<pg.PoolClient, Set<string>>();
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
+  }
+
+  /** `name` run with `values`; `unnamed` answers instead when the name went stale. */
+  async run(
+    name: string,
+    text: string,
+    values: unknown[],
+    unnamed: () => Promise<pg.QueryResult>,
+  ): Promise<pg.QueryResult> {
+    const client = await this.#pool.connect();
+    let names = this.#names.get(client);
+    if (!names) this.#names.set(client, (names = new Set()));
+    names.add(name);
+    let discard = names.size > MAX_GENERIC_STATEMENTS;
+    try {
+      return await client.query({ name, text, values });
+    } catch (error) {
+      if (!isStaleStatement(error)) throw error;
+      discard = true;
+      return await unnamed();
+    } finally {
+      client.release(discard ? true : undefined);
+    }
+  }
+
+  end(): Promise<void> {
+    return this.#pool.end();
+  }
+}
+
+class PreparingPostgresDriver implements Driver {
+  #pool: pg.Pool | undefined;
+  readonly #generic: GenericPlans | undefined;
+  readonly #connections = new WeakMap<pg.PoolClient, PreparingConnection>();
+
+  constructor(pool: pg.Pool, generic?: GenericPlans) {
+    this.#pool = pool;
+    this.#generic = generic;
   }
 
   async init(): Promise<void> {}
@@ -81,7 +136,7 @@ class PreparingPostgresDriver implements Driver {
     }
     let connection = this.#connections.get(client);
     if (!connection) {
-      connection = new PreparingConnection(client);
+      connection = new PreparingConnection(client, this.#generic);
       this.#connections.set(client, connection);
     }
     return connection;
@@ -127,7 +182,7 @@ class PreparingPostgresDriver implements Driver {
   async destroy(): Promise<void> {
     const pool = this.#pool;
     this.#pool = undefined;
-    if (pool) await pool.end();
+    if (pool) await Promise.all([pool.end(), this.#generic?.end()]);
   }
 }
 
@@ -138,23 +193,30 @@ function quoteSavepoint(name: string): string {
 
 class PreparingConnection implements DatabaseConnection {
   readonly #client: pg.PoolClient;
+  readonly #generic: GenericPlans | undefined;
   /** Between BEGIN and COMMIT/ROLLBACK: a failed statement has aborted the transaction. */
   inTransaction = false;
   /** A named statement went stale here: the pool discards this connection on release. */
   #discard = false;
 
-  constructor(client: pg.PoolClient) {
+  constructor(client: pg.PoolClient, generic: GenericPlans | undefined) {
     this.#client = client;
+    this.#generic = generic;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const values = compiledQuery.parameters as unknown[];
     const name = statementNameOf(compiledQuery);
+    const text = compiledQuery.sql;
     try {
+      // Inside a transaction every statement runs on its connection (and plans as it does).
+      const generic = !this.inTransaction && wantsGenericPlan(compiledQuery) ? this.#generic : undefined;
       const result =
         name === undefined
-          ? await this.#client.query(compiledQuery.sql, values)
-          : await this.#runNamed(name, compiledQuery.sql, values);
+          ? await this.#client.query(text, values)
+          : generic
+            ? await generic.run(name, text, values, () => this.#client.query(text, values))
+            : await this.#runNamed(name, text, values);
       return toQueryResult<R>(result);
     } catch (error) {
       throw withCallerStack(error, new Error());
