@@ -225,6 +225,26 @@ describe('statements with one generic plan on PostgreSQL', skipUnlessPg, () => {
     });
   });
 
+  test('a connection whose backend was ended is replaced', async () => {
+    await withItems(async ({ db }, admin) => {
+      const [before] = (await db.executeQuery(generic<{ pid: number }>(PLAN_MODE))).rows;
+      await admin.query('select pg_terminate_backend($1)', [before!.pid]);
+      let after: { pid: number; mode: string } | undefined;
+      for (let attempt = 0; attempt < 50 && after === undefined; attempt++) {
+        after = await db
+          .executeQuery(generic<{ pid: number; mode: string }>(PLAN_MODE))
+          .then(({ rows }) => rows[0])
+          .catch(async () => {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            return undefined;
+          });
+      }
+      assert.ok(after, 'answered again');
+      assert.notEqual(after.pid, before!.pid);
+      assert.equal(after.mode, 'force_generic_plan');
+    });
+  });
+
   test('a statement the server forgot still answers; the connection is replaced', async () => {
     await withItems(async ({ db }) => {
       const byName = 'select id, name from items where kind = $1 order by id';

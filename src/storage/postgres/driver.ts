@@ -101,8 +101,9 @@ class GenericPlans {
     try {
       return await client.query({ name, text, values });
     } catch (error) {
-      if (!isStaleStatement(error)) throw error;
+      // Whatever failed, the next statement gets a fresh connection (searches fail rarely).
       discard = true;
+      if (!isStaleStatement(error)) throw error;
       return await unnamed();
     } finally {
       client.release(discard ? true : undefined);
