@@ -3,8 +3,9 @@
 // (ADR 0113): no second read of the index finds the page's rows; they are read by id. Where reads
 // run side by side (PostgreSQL), the page reads its own rows from the term index beside the
 // count, and need not wait for it (ADR 0112). A page with a cursor reads its rows from the index
-// on both. The statements are seen where each engine's driver sends them (node:sqlite's
-// statements, pg's client).
+// on both. On PostgreSQL the search's keys and its first matches are read on the connections
+// that keep generic plans, its page's rows are not (ADR 0115). The statements are seen where
+// each engine's driver sends them (node:sqlite's statements, pg's client).
 import assert from 'node:assert/strict';
 import { StatementSync } from 'node:sqlite';
 import pg from 'pg';
