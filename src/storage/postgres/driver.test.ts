@@ -225,6 +225,33 @@ describe('statements with one generic plan on PostgreSQL', skipUnlessPg, () => {
     });
   });
 
+  test(
+    'answered while every connection of the main pool is held (never checks one out)',
+    { timeout: 10_000 },
+    async (t) => {
+      await withItems(async ({ db }) => {
+        // The pool's one connection, held by an open transaction until the statement answered
+        // (or the test timed out: then it is let go, so that a failing run ends).
+        const held = Promise.withResolvers<void>();
+        t.signal.addEventListener('abort', () => held.resolve());
+        const inside = Promise.withResolvers<void>();
+        const transaction = db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          inside.resolve();
+          await held.promise;
+        });
+        await inside.promise;
+        try {
+          const [row] = (await db.executeQuery(generic<{ mode: string }>(PLAN_MODE))).rows;
+          assert.equal(row?.mode, 'force_generic_plan');
+        } finally {
+          held.resolve();
+          await transaction;
+        }
+      });
+    },
+  );
+
   test('a connection whose backend was ended is replaced', async () => {
     await withItems(async ({ db }, admin) => {
       const [before] = (await db.executeQuery(generic<{ pid: number }>(PLAN_MODE))).rows;

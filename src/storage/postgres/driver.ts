@@ -118,7 +118,6 @@ class GenericPlans {
 class PreparingPostgresDriver implements Driver {
   #pool: pg.Pool | undefined;
   readonly #generic: GenericPlans | undefined;
-  readonly #connections = new WeakMap<pg.PoolClient, PreparingConnection>();
 
   constructor(pool: pg.Pool, generic?: GenericPlans) {
     this.#pool = pool;
@@ -127,7 +126,17 @@ class PreparingPostgresDriver implements Driver {
 
   async init(): Promise<void> {}
 
+  /**
+   * A connection that checks a client out of the pool at its first statement that needs one: a
+   * query asking for a generic plan runs on the other pool (ADR 0115) and never waits for, nor
+   * holds, a connection of this one.
+   */
   async acquireConnection(): Promise<DatabaseConnection> {
+    if (!this.#pool) throw new Error('driver has already been destroyed');
+    return new PreparingConnection(() => this.#checkout(), this.#generic);
+  }
+
+  async #checkout(): Promise<pg.PoolClient> {
     const pool = this.#pool;
     if (!pool) throw new Error('driver has already been destroyed');
     const client = await pool.connect();
@@ -135,12 +144,7 @@ class PreparingPostgresDriver implements Driver {
       client.release();
       throw new Error('driver has already been destroyed');
     }
-    let connection = this.#connections.get(client);
-    if (!connection) {
-      connection = new PreparingConnection(client, this.#generic);
-      this.#connections.set(client, connection);
-    }
-    return connection;
+    return client;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -193,16 +197,22 @@ function quoteSavepoint(name: string): string {
 }
 
 class PreparingConnection implements DatabaseConnection {
-  readonly #client: pg.PoolClient;
+  readonly #checkout: () => Promise<pg.PoolClient>;
+  /** The pooled client, once a statement needed one. */
+  #client: Promise<pg.PoolClient> | undefined;
   readonly #generic: GenericPlans | undefined;
   /** Between BEGIN and COMMIT/ROLLBACK: a failed statement has aborted the transaction. */
   inTransaction = false;
   /** A named statement went stale here: the pool discards this connection on release. */
   #discard = false;
 
-  constructor(client: pg.PoolClient, generic: GenericPlans | undefined) {
-    this.#client = client;
+  constructor(checkout: () => Promise<pg.PoolClient>, generic: GenericPlans | undefined) {
+    this.#checkout = checkout;
     this.#generic = generic;
+  }
+
+  #pooled(): Promise<pg.PoolClient> {
+    return (this.#client ??= this.#checkout());
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -212,21 +222,27 @@ class PreparingConnection implements DatabaseConnection {
     try {
       // Inside a transaction every statement runs on its connection (and plans as it does).
       const generic = !this.inTransaction && wantsGenericPlan(compiledQuery) ? this.#generic : undefined;
+      const unnamed = async () => (await this.#pooled()).query(text, values);
       const result =
         name === undefined
-          ? await this.#client.query(text, values)
+          ? await unnamed()
           : generic
-            ? await generic.run(name, text, values, () => this.#client.query(text, values))
-            : await this.#runNamed(name, text, values);
+            ? await generic.run(name, text, values, unnamed)
+            : await this.#runNamed(await this.#pooled(), name, text, values);
       return toQueryResult<R>(result);
     } catch (error) {
       throw withCallerStack(error, new Error());
     }
   }
 
-  async #runNamed(name: string, text: string, values: unknown[]): Promise<pg.QueryResult> {
+  async #runNamed(
+    client: pg.PoolClient,
+    name: string,
+    text: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult> {
     try {
-      return await this.#client.query({ name, text, values });
+      return await client.query({ name, text, values });
     } catch (error) {
       if (!isStaleStatement(error)) throw error;
       // pg would keep sending Bind for a name the server has forgotten or cannot plan any
@@ -234,7 +250,7 @@ class PreparingConnection implements DatabaseConnection {
       // statement, unnamed, answers now; inside one the error has aborted the transaction.
       this.#discard = true;
       if (this.inTransaction) throw error;
-      return await this.#client.query(text, values);
+      return await client.query(text, values);
     }
   }
 
@@ -244,7 +260,8 @@ class PreparingConnection implements DatabaseConnection {
   }
 
   release(): void {
-    this.#client.release(this.#discard ? true : undefined);
+    const discard = this.#discard ? true : undefined;
+    this.#client?.then((client) => client.release(discard)).catch(() => undefined);
   }
 }
 
