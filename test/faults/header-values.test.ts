@@ -3,7 +3,9 @@
 // in the negotiated format, never Fastify's default JSON body with Node's message in it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ResourceDefinition } from '../../src/http/resource/types.ts';
+import { gunzipSync } from 'node:zlib';
+import type { ResourceDefinition, View } from '../../src/http/resource/types.ts';
+import { html, xml } from '../../src/http/representation/markup.ts';
 import { fakeApp } from '../kit/http/fake-app.ts';
 
 const BASE = 'https://library.example/katalog';
@@ -81,4 +83,49 @@ test('a header value Node refuses becomes a 500 problem in the negotiated format
   assert.match(String(detailed.headers['content-type']), /^application\/problem\+xml/);
   assert.match(detailed.body, /<code>SHELFMARK_INTERNAL[A-Z_]*<\/code>/);
   assert.match(detailed.body, /InvalidHeaderError/);
+});
+
+test('a compressed representation refused for a header value becomes a problem coded as it says', async () => {
+  const text = 'Faust. Eine Tragödie. '.repeat(100); // well above the size worth compressing
+  const view: View<string> = {
+    html: (t) => html`<p>${t}</p>`,
+    xml: (t) => xml`<t>${t}</t>`,
+    json: (t) => ({ t }),
+  };
+  const long: ResourceDefinition = {
+    name: 'long',
+    path: '/lang',
+    methods: {
+      GET: async () => ({
+        type: 'representation',
+        representation: {
+          model: text,
+          view,
+          canonicalPath: '/lang',
+        },
+      }),
+    },
+  };
+  const server = await fakeApp({
+    resources: [long],
+    displayErrors: true,
+    configure(s) {
+      // Stands in for any hook that puts an unchecked value into a header before the handler.
+      s.addHook('onRequest', (request, reply, done) => {
+        if (request.url.startsWith('/lang')) reply.header('X-Broken', 'a\nb');
+        done();
+      });
+    },
+  });
+  for (const accept of ['application/json', 'application/xml', 'text/html']) {
+    const res = await server.inject({ url: '/katalog/lang', headers: { accept, 'accept-encoding': 'gzip' } });
+    assert.equal(res.statusCode, 500, accept);
+    // The problem replaces the gzip body the representation had: whatever coding the answer
+    // names is the problem's own.
+    const coding = res.headers['content-encoding'];
+    const body = coding === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+    assert.ok(coding === undefined || coding === 'gzip', `${accept}: ${String(coding)}`);
+    assert.match(body, /InvalidHeaderError/, accept);
+    assert.doesNotMatch(body, /Tragödie/, accept);
+  }
 });

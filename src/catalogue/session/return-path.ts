@@ -3,6 +3,7 @@
 // (browsers treat `\` as `/`), `https://evil`, control characters — and `/` is used instead.
 // The layer also makes the redirect absolute under the public base, so a path stays on the site.
 import { routeOf } from '../registry/index.ts';
+import type { QueryParams } from '../../http/index.ts';
 
 export const SESSION_PATH = routeOf('Session');
 export const RETURN_FIELD = 'zurueck';
@@ -16,7 +17,7 @@ export function safeReturnPath(value: unknown): string | null {
 }
 
 /** The local path to come back to after logging in, for a page at `path` with `query`. */
-export function returnPathOf(path: string, query?: URLSearchParams): string {
+export function returnPathOf(path: string, query?: QueryParams): string {
   const qs = query?.toString() ?? '';
   return safeReturnPath(qs ? `${path}?${qs}` : path) ?? '/';
 }

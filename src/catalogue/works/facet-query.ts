@@ -2,6 +2,7 @@
 // `medientyp`, each repeatable (`?dekade=1800&dekade=1810`: works of either decade); the persons
 // list reads `dekade` the same way (ADR 0102).
 import { HttpError } from '../../http/errors/index.ts';
+import type { QueryParams } from '../../http/index.ts';
 import { FACET_NAMES, type FacetName, type WorkFacetFilters } from '../model.ts';
 import { isValidSlug } from '../slugs.ts';
 import { YEAR_MAX, YEAR_MIN } from './input.ts';
@@ -34,7 +35,7 @@ export function inCanonicalOrder<T extends string | number>(name: FacetName, val
  * none); 400 for a value `parse` refuses or for more than MAX_FACET_VALUES.
  */
 function values<T extends string | number>(
-  query: URLSearchParams,
+  query: QueryParams,
   name: FacetName,
   parse: (raw: string) => T | undefined,
   refusal: string,
@@ -64,7 +65,7 @@ function decade(raw: string): number | undefined {
  * within the years a work may have, `verfuegbar` other than ja/nein; or for too many values.
  */
 export function facetFilters(
-  query: URLSearchParams,
+  query: QueryParams,
   offered: readonly FacetName[] = FACET_NAMES,
 ): WorkFacetFilters | undefined {
   const read = <T extends string | number>(

@@ -33,8 +33,8 @@ export function corsPolicy(credentialed: readonly string[]): CorsPolicy {
     return origin !== undefined && trusted.has(origin) ? origin : undefined;
   };
   const echo = (reply: HeaderTarget, origin: string) => {
-    reply.header('Access-Control-Allow-Origin', origin);
-    reply.header('Access-Control-Allow-Credentials', 'true');
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
   };
   const varyOnOrigin = (reply: HeaderTarget) => {
     if (trusted.size > 0) addVary(reply, 'Origin');
@@ -66,9 +66,9 @@ export function corsPolicy(credentialed: readonly string[]): CorsPolicy {
       varyOnOrigin(reply);
       const origin = trustedOrigin(request);
       if (origin !== undefined) echo(reply, origin);
-      else if (READ.has(method)) reply.header('Access-Control-Allow-Origin', '*');
+      else if (READ.has(method)) reply.header('access-control-allow-origin', '*');
       else return;
-      reply.header('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+      reply.header('access-control-expose-headers', CORS_EXPOSE_HEADERS);
     },
   };
 }

@@ -8,7 +8,8 @@ import { DEFAULT_BODY_LIMIT } from '../body/index.ts';
 import { builtInErrorPage } from '../errors/error-page.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { problemSchemas } from '../errors/schema/schemas.ts';
-import { startRequest } from './request-state.ts';
+import { routedUrlOf } from './request-state.ts';
+import { urlResolver } from '../rewrite/resolve.ts';
 import { dispatcher, ROUTED_METHODS } from './dispatch.ts';
 import { sendProblem } from './send-problem.ts';
 import { createLayerAuth } from './auth.ts';
@@ -28,7 +29,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
   const layer: Layer = {
     base,
     trust,
-    space: {
+    resolve: urlResolver({
       basePath: base.basePath,
       rules: o.rewrites,
       passthrough: [
@@ -36,7 +37,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
         ...PROBLEM_SCHEMA_PATHS,
         ...(o.health !== undefined ? [HEALTH_PATH] : []),
       ],
-    },
+    }),
     displayErrors: o.displayErrors,
     errorPage: o.errorPage ?? builtInErrorPage,
     reportError: o.reportError,
@@ -63,10 +64,7 @@ export async function createResourceApp(o: ResourceAppOptions): Promise<FastifyI
     rewriteUrl(raw) {
       // raw.url is what Fastify routes on; the client's URL stays in the request state (and
       // in raw.originalUrl, which Fastify sets itself).
-      const { resolved } = startRequest(layer, raw);
-      // Anything that is not a resource or passthrough is answered by the onRequest hook;
-      // route it to the root so no application route (and no route-level hook) sees it.
-      return resolved.kind === 'resource' || resolved.kind === 'passthrough' ? resolved.routedUrl : '/';
+      return routedUrlOf(layer, raw);
     },
     frameworkErrors(error, request, reply) {
       sendProblem(layer, request, reply, new HttpError('SHELFMARK_BAD_REQUEST', { detail: error.message }));

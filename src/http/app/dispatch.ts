@@ -11,7 +11,7 @@ import type {
   RequestContext,
   ResourceDefinition,
 } from '../resource/types.ts';
-import { FORMATS } from '../resource/types.ts';
+import { FORMATS, type QueryParams } from '../resource/types.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { ACCEPT_PATCH } from '../body/index.ts';
 import { EVERYTHING, type CachedRepresentation, type RepresentationCache } from '../cache/index.ts';
@@ -58,7 +58,7 @@ const LABELS = { html: 'HTML', xml: 'XML', json: 'JSON', ris: 'RIS', bib: 'BibTe
 function notAcceptable(
   links: Links,
   path: string,
-  query: URLSearchParams,
+  query: QueryParams,
   extras: readonly ExtraFormat[] = [],
 ): HttpError {
   const qs = query.toString();

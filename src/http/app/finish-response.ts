@@ -37,8 +37,8 @@ const VIEWER_HEADERS = ['Cookie', 'Authorization'] as const;
  * methods; a plain route's own value is kept. Every resource response varies by the viewer.
  */
 function setCacheability(state: RequestState, request: HeaderSource, reply: HeaderTarget): void {
-  if (state.resolved.kind === 'resource') for (const name of VIEWER_HEADERS) addVary(reply, name);
-  if (reply.hasHeader('Cache-Control')) return;
+  if (state.resolved.kind === 'resource') addVary(reply, ...VIEWER_HEADERS);
+  if (reply.hasHeader('cache-control')) return;
   const method = state.methodOverride ?? request.method;
   const auth = state.layer.auth;
   const personal =
@@ -51,7 +51,7 @@ function setCacheability(state: RequestState, request: HeaderSource, reply: Head
       : personal
         ? 'private, no-cache'
         : 'no-cache';
-  reply.header('Cache-Control', value);
+  reply.header('cache-control', value);
 }
 
 /**
@@ -101,8 +101,13 @@ export function dropUnwritableHeaders(reply: HeaderTarget): void {
  * The text bodies that did not come through sendPrepared (which compresses representations once
  * per cached entry): problems, error pages, an application's own routes (ADR 0014). Streams pass.
  */
-function compressRest(request: HeaderSource, reply: HeaderTarget, payload: unknown): unknown {
-  if (reply.hasHeader('Content-Encoding')) return payload;
+function compressRest(
+  state: RequestState,
+  request: HeaderSource,
+  reply: HeaderTarget,
+  payload: unknown,
+): unknown {
+  if (state.bodyCoded || reply.hasHeader('content-encoding')) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const size = typeof payload === 'string' ? payload.length : payload.byteLength;
   const type = reply.getHeader('Content-Type');
@@ -115,15 +120,17 @@ function compressRest(request: HeaderSource, reply: HeaderTarget, payload: unkno
   return compress(payload, coding);
 }
 
+// Header names here are written as Fastify keeps them (lower case): it lower-cases every name it
+// is given, and an already lower-case literal costs it no new string on every answer.
 function finishHeaders(layer: Layer, state: RequestState, request: HeaderSource, reply: HeaderTarget): void {
-  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('x-content-type-options', 'nosniff');
   setCacheability(state, request, reply);
-  if (!reply.hasHeader('Content-Security-Policy'))
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  reply.header('X-Frame-Options', 'DENY');
+  if (!reply.hasHeader('content-security-policy'))
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  reply.header('x-frame-options', 'DENY');
   // Search words are in our URLs; same-origin keeps the Referer the CSRF check falls back on.
-  reply.header('Referrer-Policy', 'same-origin');
-  if (layer.base.origin.startsWith('https:')) reply.header('Strict-Transport-Security', HSTS);
+  reply.header('referrer-policy', 'same-origin');
+  if (layer.base.origin.startsWith('https:')) reply.header('strict-transport-security', HSTS);
   layer.cors.setHeaders(
     state.methodOverride ?? request.method,
     state.resolved.kind === 'resource',
@@ -131,8 +138,11 @@ function finishHeaders(layer: Layer, state: RequestState, request: HeaderSource,
     reply,
   );
   // GET and HEAD never change anything, so they never set a cookie (docs/methods.md).
-  if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('Set-Cookie');
+  if (request.method === 'GET' || request.method === 'HEAD') reply.removeHeader('set-cookie');
   // Last: a header Node would refuse becomes a 500 problem here, not Fastify's default body.
+  // A kept answer's headers are those of the answer that was kept, checked when it was: the
+  // representation's as they were, then these, which depend only on what its key holds.
+  if (state.keptAnswer) return;
   const [bad] = unwritableHeaders(reply);
   if (bad !== undefined) throw new InvalidHeaderError(bad);
 }
@@ -145,7 +155,7 @@ export function finishResponse(
   reply: FastifyReply,
   payload: unknown,
 ): unknown {
-  const sent = compressRest(request, reply, payload);
+  const sent = compressRest(state, request, reply, payload);
   const { kept, keptCapture } = state;
   // What the dispatcher set, taken before the headers every answer gets (which the early exit's
   // answers get here too), kept only once those are set without fault.

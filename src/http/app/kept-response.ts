@@ -115,7 +115,8 @@ export function answeredFromKept(
     if (wire) {
       for (const [name, value] of wire.headers) reply.header(name, value);
       const lastModified = lastModifiedToSend(wire.lastModified, now);
-      if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
+      if (lastModified) reply.header('last-modified', lastModified.toUTCString());
+      state.keptAnswer = state.bodyCoded = true;
       sendBody(request, reply.code(200), wire.payload);
       return true;
     }

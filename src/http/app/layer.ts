@@ -6,7 +6,7 @@ import type { Format, Principal } from '../resource/types.ts';
 import type { FormatSource } from '../negotiation/format.ts';
 import type { PublicBase, TrustFunction } from '../links/links.ts';
 import type { ErrorPage } from '../errors/error-page.ts';
-import type { UrlSpace } from '../rewrite/resolve.ts';
+import type { ResolvedUrl } from '../rewrite/resolve.ts';
 import type { LayerAuth } from './auth.ts';
 import type { RepresentationCache } from '../cache/index.ts';
 import type { ErrorLog } from '../../logging/index.ts';
@@ -16,8 +16,8 @@ import type { CorsPolicy } from './cors.ts';
 export interface Layer {
   readonly base: PublicBase;
   readonly trust: TrustFunction;
-  /** Base path, rewrite table and passthrough prefixes: what rewriteUrl resolves against. */
-  readonly space: UrlSpace;
+  /** A request target resolved against the base path, rewrite table and passthrough prefixes. */
+  readonly resolve: (rawUrl: string) => ResolvedUrl;
   readonly displayErrors: boolean;
   readonly errorPage: ErrorPage;
   readonly reportError: ((error: unknown, raw: IncomingMessage) => void) | undefined;
@@ -96,11 +96,30 @@ export function sendBody(request: FastifyRequest, reply: FastifyReply, body: str
   return reply.send();
 }
 
-/** Adds a field name to the response's Vary (kept once; other parts may have set Vary before). */
-export function addVary(reply: HeaderTarget, name: string): void {
-  const current = reply.getHeader('Vary');
+/** `name` as one of a field list's entries, any case: `(^|,) *name *(,|$)`, compiled once per name. */
+const entryPatterns = new Map<string, RegExp>();
+function entryPattern(name: string): RegExp {
+  let pattern = entryPatterns.get(name);
+  if (pattern === undefined) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    entryPatterns.set(name, (pattern = new RegExp(`(?:^|,)[ \\t]*${escaped}[ \\t]*(?:,|$)`, 'i')));
+  }
+  return pattern;
+}
+
+/**
+ * Adds field names to the response's Vary, each once (other parts may have set Vary before);
+ * nothing after `*`. Runs for every answer, so it tests the list instead of splitting it.
+ */
+export function addVary(reply: HeaderTarget, ...names: string[]): void {
+  const current = reply.getHeader('vary');
   const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
-  const names = text.split(',').map((n) => n.trim().toLowerCase());
-  if (names.includes(name.toLowerCase()) || names.includes('*')) return;
-  reply.header('Vary', text.trim() === '' ? name : `${text}, ${name}`);
+  if (names.length === 0) return;
+  if (text.trim() === '') {
+    reply.header('vary', names.join(', '));
+    return;
+  }
+  if (entryPattern('*').test(text)) return;
+  const missing = names.filter((name) => !entryPattern(name).test(text)).join(', ');
+  if (missing !== '') reply.header('vary', `${text}, ${missing}`);
 }

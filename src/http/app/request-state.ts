@@ -1,7 +1,7 @@
-// Everything the layer knows about one request, in one object (ADR 0038, 0071): created in
-// rewriteUrl, before routing, and handed to the request in `start` (`request.state`). Only the
-// raw-request callers (rewriteUrl's hand-over, the access log's %u) look it up by the
-// IncomingMessage. Each fact is computed once, when first asked for.
+// Everything the layer knows about one request, in one object (ADR 0038, 0071, 0116): created
+// in `start`, the first stage after routing, from the target rewriteUrl resolved, and handed to
+// the request (`request.state`). Only the access log's %u looks it up by the IncomingMessage,
+// and only for a request that named a user. Each fact is computed once, when first asked for.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { ExtraFormat, Lang, Links, Principal, UnsafeMethod } from '../resource/types.ts';
@@ -16,7 +16,7 @@ import {
 } from '../negotiation/format.ts';
 import { negotiateLanguage } from '../negotiation/language.ts';
 import { createLinks, requestBase, type PublicBase } from '../links/links.ts';
-import { resolveUrl, type ResolvedUrl } from '../rewrite/resolve.ts';
+import type { ResolvedUrl } from '../rewrite/resolve.ts';
 import { headerValue, type Layer } from './layer.ts';
 import type { KeptCapture, KeptLookup } from './kept-response.ts';
 
@@ -28,14 +28,19 @@ export class RequestState {
   readonly resolved: ResolvedUrl;
   /** Set by the preHandler for a POSTed form with `_method=PUT|DELETE`. */
   methodOverride: UnsafeMethod | undefined = undefined;
-  /** %u of the access log, a normal JS string: the authenticated (or tried Basic) user name. */
-  accessUser: string | undefined = undefined;
   /** The handler saw a user (ctx.user): the answer is for this viewer only (Cache-Control: private). */
   viewerKnown = false;
   /** A keyed GET's request key and the version read for it in the first stage (kept-response.ts). */
   kept: KeptLookup | undefined = undefined;
   /** The rendering the dispatcher answered a keyed GET with: kept in the finishing stage. */
   keptCapture: KeptCapture | undefined = undefined;
+  /**
+   * The body's coding is chosen already — a prepared representation's or a kept answer's (ADR
+   * 0014): the finishing stage compresses nothing more. A problem sent instead clears it.
+   */
+  bodyCoded = false;
+  /** Answered from a kept response in the `kept` stage (kept-response.ts). */
+  keptAnswer = false;
   #publicBase: PublicBase | undefined;
   #links: Links | undefined;
   #lang: Lang | undefined;
@@ -44,12 +49,23 @@ export class RequestState {
   #mediaType: MediaType | undefined;
   #authentication: Promise<Authentication> | undefined;
   #reported: unknown[] | undefined;
+  #accessUser: string | undefined;
 
   constructor(layer: Layer, raw: IncomingMessage, url: string, resolved?: ResolvedUrl) {
     this.layer = layer;
     this.raw = raw;
     this.originalUrl = url;
-    this.resolved = resolved ?? resolveUrl(url, layer.space);
+    this.resolved = resolved ?? layer.resolve(url);
+  }
+
+  /** %u of the access log, a normal JS string: the authenticated (or tried Basic) user name. */
+  get accessUser(): string | undefined {
+    return this.#accessUser;
+  }
+
+  set accessUser(name: string | undefined) {
+    this.#accessUser = name;
+    named.set(this.raw, this);
   }
 
   /** The base URL as this request sees it (X-Forwarded-* from trusted proxies). */
@@ -151,14 +167,21 @@ export class RequestState {
   }
 }
 
-/** The one per-request store besides the state itself: rewriteUrl sees only the raw request. */
-const states = new WeakMap<IncomingMessage, RequestState>();
+/**
+ * The one per-request store besides the state itself: the access log asks for %u by the raw
+ * request. Only requests that named a user are in it (most reads name none).
+ */
+const named = new WeakMap<IncomingMessage, RequestState>();
 
-/** Called from rewriteUrl: the request's state, with its URL resolved once. */
-export function startRequest(layer: Layer, raw: IncomingMessage): RequestState {
-  const state = new RequestState(layer, raw, raw.url ?? '/');
-  states.set(raw, state);
-  return state;
+/**
+ * Called from rewriteUrl, which sees only the raw request: the URL the router sees. The layer's
+ * resolver remembers the answer, so `start` finds it again without resolving twice.
+ */
+export function routedUrlOf(layer: Layer, raw: IncomingMessage): string {
+  const resolved = layer.resolve(raw.url ?? '/');
+  // Anything that is not a resource or passthrough is answered by `start`; route it to the root
+  // so no application route (and no route-level hook) sees it.
+  return resolved.kind === 'resource' || resolved.kind === 'passthrough' ? resolved.routedUrl : '/';
 }
 
 declare module 'fastify' {
@@ -168,21 +191,28 @@ declare module 'fastify' {
   }
 }
 
-/** The request's state; one Fastify refused before rewriteUrl ran gets a not-found one here. */
+/**
+ * The request's state, made by its first stage. Fastify keeps the client's target in
+ * `raw.originalUrl` when it calls rewriteUrl; a request it refused before that gets a
+ * not-found state.
+ */
 export function stateOf(layer: Layer, request: FastifyRequest): RequestState {
   // Fastify's decorator leaves the slot null until the first stage fills it.
   const handed = request.state as RequestState | null;
   if (handed) return handed;
+  const raw = request.raw as IncomingMessage & { originalUrl?: string };
+  const original = raw.originalUrl;
   const state =
-    states.get(request.raw) ??
-    new RequestState(layer, request.raw, request.url, { kind: 'not-found', why: 'outside-base' });
+    original === undefined
+      ? new RequestState(layer, raw, request.url, { kind: 'not-found', why: 'outside-base' })
+      : new RequestState(layer, raw, original);
   request.state = state;
   return state;
 }
 
 /** %u for the http server's access log (createHttpServer's accessUser option). */
 export function accessUser(raw: IncomingMessage): string | undefined {
-  return states.get(raw)?.accessUser;
+  return named.get(raw)?.accessUser;
 }
 
 /** For the application's plain routes (`configure`): the same user as ctx.user, or null. */

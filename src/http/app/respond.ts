@@ -1,6 +1,6 @@
 // Turns a handler's Outcome into the response: headers, validators, 304, HEAD (docs/representations.md, docs/methods.md).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Outcome, Representation, RequestContext } from '../resource/types.ts';
+import type { Outcome, QueryParams, Representation, RequestContext } from '../resource/types.ts';
 import { CONTENT_TYPES, type FormatSource } from '../negotiation/format.ts';
 import { etagOf, lastModifiedToSend, notModified } from '../conditional/conditional.ts';
 import { renderRepresentation } from '../representation/render.ts';
@@ -30,20 +30,20 @@ import type { RequestState } from './request-state.ts';
 export interface RespondContext {
   readonly ctx: RequestContext;
   readonly source: FormatSource;
-  readonly clientQuery: URLSearchParams;
+  readonly clientQuery: QueryParams;
   /** The suffix the request carried: a moved resource keeps it in the redirect. */
   readonly suffix: string | null;
 }
 
 /** `path?query` without ?format= and in a fixed parameter order: how URLs compare as canonical. */
-function normalise(path: string, query: URLSearchParams): string {
+function normalise(path: string, query: QueryParams): string {
   const params = [...query].filter(([name]) => name !== 'format');
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const qs = new URLSearchParams(params).toString();
   return qs ? `${path}?${qs}` : path;
 }
 
-function isCanonicalRequest(path: string, clientQuery: URLSearchParams, canonicalPath: string): boolean {
+function isCanonicalRequest(path: string, clientQuery: QueryParams, canonicalPath: string): boolean {
   const at = canonicalPath.indexOf('?');
   const query = new URLSearchParams(at < 0 ? '' : canonicalPath.slice(at + 1));
   return (
@@ -128,12 +128,13 @@ function preparedResponse(
   now: number,
 ): { readonly status: number; readonly body: Buffer | undefined } {
   for (const [name, value] of prepared.headers) reply.header(name, value);
+  // Names as Fastify keeps them (lower case): it lower-cases every name, a new string otherwise.
   const coding = codingFor(request, reply, prepared.body.byteLength, prepared.contentType);
   // Each coding its own tag, so no cache mixes the variants; comparisons ignore the suffix.
-  reply.header('ETag', coding ? encodedEtag(prepared.etag, coding) : prepared.etag);
+  reply.header('etag', coding ? encodedEtag(prepared.etag, coding) : prepared.etag);
   // Sent once its second is over (ADR 0024): a second write within it would carry the same date.
   const lastModified = lastModifiedToSend(prepared.lastModified, now);
-  if (lastModified) reply.header('Last-Modified', lastModified.toUTCString());
+  if (lastModified) reply.header('last-modified', lastModified.toUTCString());
   const conditional = {
     ifNoneMatch: headerValue(request.headers, 'if-none-match'),
     ifModifiedSince: headerValue(request.headers, 'if-modified-since'),
@@ -145,13 +146,13 @@ function preparedResponse(
   ) {
     return { status: 304, body: undefined };
   }
-  reply.header('Content-Type', prepared.contentType);
+  reply.header('content-type', prepared.contentType);
   if (coding === null) return { status, body: prepared.body };
   // Compressed once per cached entry and coding; %b then counts these bytes (what is sent).
   const memo = prepared.compressed;
   const body = memo?.[coding] ?? compress(prepared.body, coding);
   if (memo) memo[coding] = body;
-  reply.header('Content-Encoding', coding);
+  reply.header('content-encoding', coding);
   return { status, body };
 }
 
@@ -164,8 +165,10 @@ export function sendPrepared(
   status = 200,
 ): FastifyReply {
   // The layer's clock; a request the layer never saw (none of its routes) has only the system's.
-  const now = (request.state as RequestState | null)?.layer.clock() ?? Date.now();
+  const state = request.state as RequestState | null;
+  const now = state?.layer.clock() ?? Date.now();
   const answer = preparedResponse(request, reply, prepared, method, status, now);
+  if (state) state.bodyCoded = true;
   reply.code(answer.status);
   return answer.body === undefined ? reply.send() : sendBody(request, reply, answer.body);
 }

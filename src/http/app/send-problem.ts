@@ -51,6 +51,9 @@ export function sendProblem(
   // A problem redirects nowhere (a failed 201 or 303 must not keep its Location) and must go
   // out even when the failure was a header value Node refuses.
   reply.removeHeader('Location');
+  // Nor does it keep the coding of the body it replaces: the finishing stage codes its own.
+  reply.removeHeader('Content-Encoding');
+  state.bodyCoded = false;
   dropUnwritableHeaders(reply);
   reply.header('X-Content-Type-Options', 'nosniff');
   for (const [name, value] of Object.entries(headers)) reply.header(name, value);

@@ -57,6 +57,23 @@ test('the byte bound holds: least recently used entries go first', async () => {
   assert.equal(cache.get('k1', v), undefined, 'an old one was evicted');
 });
 
+test('an entry asked for since it was stored outlasts the older ones nobody asked for', async () => {
+  const body = 'x'.repeat(1000);
+  const { cache } = cacheAt(10_000);
+  const v = await cache.currentVersion();
+  // Fill to the bound; the first entry stored is then asked for again.
+  let n = 0;
+  while (cache.stats().entries === n) cache.set(`k${n++}`, v, entry(body));
+  const held = cache.stats().entries; // the last set evicted k0: refill without it
+  assert.ok(held >= 3, `${held} entries`);
+  const oldest = `k${n - held}`;
+  assert.ok(cache.get(oldest, v), 'the oldest held entry, asked for');
+  cache.set('new', v, entry(body));
+  assert.ok(cache.get(oldest, v), 'kept: it was asked for');
+  assert.equal(cache.get(`k${n - held + 1}`, v), undefined, 'the oldest one nobody asked for went');
+  assert.ok(cache.get('new', v));
+});
+
 test('an entry larger than the whole cache is not stored; 0 bytes switches it off', async () => {
   const small = cacheAt(500).cache;
   const v = await small.currentVersion();

@@ -113,6 +113,8 @@ interface Slot {
   readonly dependsOn?: readonly string[];
   /** A rendering's responses (their keys): they go when it goes. */
   wires?: string[];
+  /** Asked for since it was stored or last passed over for eviction (its second chance). */
+  used?: boolean;
 }
 
 /** Past this many remembered subject changes the memory is cleared (renderings in flight then go unstored). */
@@ -121,7 +123,11 @@ const MAX_REMEMBERED_CHANGES = 100_000;
 export class RepresentationCache {
   readonly maxBytes: number;
   readonly #readChanges: () => Promise<ChangeBatch> | ChangeBatch;
-  /** Least recently used first (Map keeps insertion order; a hit re-inserts). */
+  /**
+   * Oldest first (Map keeps insertion order). A hit only marks its slot used; eviction moves a
+   * used slot to the end instead of dropping it (second chance, CLOCK): nearly least recently
+   * used, without re-inserting on every hit.
+   */
   readonly #slots = new Map<string, Slot>();
   /** The renderings' keys per subject they depend on. */
   readonly #dependents = new Map<string, Set<string>>();
@@ -233,8 +239,7 @@ export class RepresentationCache {
       this.#drop(key, slot);
       return undefined;
     }
-    this.#slots.delete(key);
-    this.#slots.set(key, slot);
+    slot.used = true;
     return slot.entry;
   }
 
@@ -305,6 +310,12 @@ export class RepresentationCache {
     if (old) this.#drop(key, old);
     while (this.#bytes + slot.bytes > this.maxBytes) {
       const [oldestKey, oldest] = this.#slots.entries().next().value!;
+      if (oldest.used) {
+        oldest.used = false;
+        this.#slots.delete(oldestKey);
+        this.#slots.set(oldestKey, oldest);
+        continue;
+      }
       this.#wentBecause(oldestKey, 'evicted');
       this.#drop(oldestKey, oldest);
     }

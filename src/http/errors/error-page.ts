@@ -1,6 +1,6 @@
 // The plain built-in HTML error page, used when the application gives no errorPage of its own.
 import { html, type Markup } from '../representation/markup.ts';
-import type { Lang, Links, Principal } from '../resource/types.ts';
+import type { Lang, Links, Principal, QueryParams } from '../resource/types.ts';
 import type { Problem } from './problem.ts';
 
 export interface ErrorPageContext {
@@ -10,7 +10,7 @@ export interface ErrorPageContext {
   /** The request path under the base, suffix removed ('' when outside the base). */
   readonly path: string;
   /** The client's query string (e.g. to send a 403's login form back to this URL). */
-  readonly query?: URLSearchParams;
+  readonly query?: QueryParams;
   /** Who is asking, when known (the layout's header shows it). */
   readonly user?: Principal | null;
   /** The CSRF token for forms on the page (log-out button), null without a session. */

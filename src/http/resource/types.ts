@@ -15,6 +15,13 @@ export type ExtraFormat = 'ris' | 'bib' | 'atom';
 export type Format = CoreFormat | ExtraFormat;
 export const FORMATS: readonly CoreFormat[] = ['html', 'xml', 'json'];
 export type Lang = 'de' | 'en';
+
+/**
+ * A request's query parameters, read-only: one resolved request target serves every request
+ * that sent it (rewrite/resolve.ts urlResolver), so nobody may change it. Copy it
+ * (`new URLSearchParams(query)`) to build another.
+ */
+export type QueryParams = Omit<URLSearchParams, 'append' | 'delete' | 'set' | 'sort'>;
 export type UnsafeMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type HandlerMethod = 'GET' | UnsafeMethod;
 
@@ -43,7 +50,7 @@ export interface RequestContext {
   readonly formatSource: 'suffix' | 'query' | 'accept';
   readonly lang: Lang;
   /** Route parameters from the rewrite table merged with the client's query string. */
-  readonly query: URLSearchParams;
+  readonly query: QueryParams;
   readonly links: Links;
   /** The path the client asked for, without base prefix and format suffix, e.g. `/person`. */
   readonly path: string;
@@ -193,7 +200,7 @@ export interface ResourceDefinition {
    * and a user's `/ausleihen?benutzer=1` share one route): the methods of `methods` the URL
    * with this (merged) query has. Allow, OPTIONS and 405 follow it. Absent: all of them.
    */
-  readonly methodsAt?: (query: URLSearchParams) => readonly HandlerMethod[];
+  readonly methodsAt?: (query: QueryParams) => readonly HandlerMethod[];
 }
 
 /** One line of the rewrite table, like mod_rewrite: `^/personen/([^/.]+)$` → `/person?slug=$1`. */

@@ -1,6 +1,6 @@
 // From the URL the client sent to what the router sees, plus what the layer must remember
 // about it (suffix, ?format=, the readable path). Pure; the app stores the result per request.
-import type { Format, RewriteRule } from '../resource/types.ts';
+import type { Format, QueryParams, RewriteRule } from '../resource/types.ts';
 import { parseFormat } from '../negotiation/format.ts';
 import { MalformedPathError, rewrite, stripBase, stripSuffix } from './rewrite.ts';
 
@@ -23,9 +23,9 @@ export type ResolvedUrl =
       readonly suffix: Format | null;
       readonly formatParam: Format | null;
       /** The client's own query parameters (for the canonical comparison). */
-      readonly clientQuery: URLSearchParams;
+      readonly clientQuery: QueryParams;
       /** Rewrite parameters merged with the client's; a rule's parameter wins. */
-      readonly query: URLSearchParams;
+      readonly query: QueryParams;
       readonly routedUrl: string;
     };
 
@@ -65,5 +65,32 @@ export function resolveUrl(rawUrl: string, space: UrlSpace): ResolvedUrl {
     clientQuery,
     query,
     routedUrl: qs ? `${routedPath}?${qs}` : routedPath,
+  };
+}
+
+/** How many request targets a resolver remembers. */
+export const RESOLVED_URLS_KEPT = 8192;
+/**
+ * Longer targets are resolved each time: every link Shelfmark makes is shorter, and a client
+ * sending long new targets must not fill the memory with them (8,192 × a few KiB at most).
+ */
+export const REMEMBERED_TARGET_LENGTH = 256;
+
+/**
+ * resolveUrl for one URL space, remembering its last answers: every request's target is
+ * resolved before routing, and again in the first stage, and most are asked for again (a link,
+ * a reload, a crawler). The answers are immutable (their queries are read-only), so one object
+ * serves every request that sent the same target. Oldest out first, which costs nothing on a hit.
+ */
+export function urlResolver(space: UrlSpace, kept = RESOLVED_URLS_KEPT): (rawUrl: string) => ResolvedUrl {
+  const answers = new Map<string, ResolvedUrl>();
+  return (rawUrl) => {
+    let resolved = answers.get(rawUrl);
+    if (resolved !== undefined) return resolved;
+    resolved = resolveUrl(rawUrl, space);
+    if (rawUrl.length > REMEMBERED_TARGET_LENGTH) return resolved;
+    if (answers.size >= kept) answers.delete(answers.keys().next().value!);
+    answers.set(rawUrl, resolved);
+    return resolved;
   };
 }

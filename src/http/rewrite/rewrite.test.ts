@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MalformedPathError, rewrite, stripBase, stripSuffix, withSuffix } from './rewrite.ts';
-import { resolveUrl, type UrlSpace } from './resolve.ts';
+import { REMEMBERED_TARGET_LENGTH, resolveUrl, urlResolver, type UrlSpace } from './resolve.ts';
 
 const RULES = [
   { pattern: /^\/personen\/([^/.]+)$/, target: '/person?slug=$1' },
@@ -103,4 +103,20 @@ test('a capture is decoded and encoded again unless that leaves it unchanged (th
   assert.equal(rewrite('/p/g%C3%B6the', rules), '/p?slug=g%C3%B6the');
   assert.equal(rewrite('/p/a%26b', rules), '/p?slug=a%26b');
   assert.throws(() => rewrite('/p/a%zz', rules), MalformedPathError);
+});
+
+test('urlResolver answers as resolveUrl, and the same object for a target asked for again', () => {
+  const resolve = urlResolver(SPACE, 3);
+  const targets = ['/katalog/personen/goethe.json?x=1', '/katalog/personen?format=pdf', '*', '/elsewhere'];
+  for (const target of targets) assert.deepEqual(resolve(target), resolveUrl(target, SPACE), target);
+  // The last three are held (room for 3): asked again, the very same answer.
+  for (const target of targets.slice(1)) assert.equal(resolve(target), resolve(target), target);
+  // The first went when the fourth came: a new answer, equal to the old one.
+  const again = resolve(targets[0]!);
+  assert.deepEqual(again, resolveUrl(targets[0]!, SPACE));
+  assert.equal(resolve(targets[0]!), again, 'held again');
+  // A long target is resolved each time, never held.
+  const long = `/katalog/werke?q=${'a'.repeat(REMEMBERED_TARGET_LENGTH)}`;
+  assert.deepEqual(resolve(long), resolveUrl(long, SPACE));
+  assert.notEqual(resolve(long), resolve(long));
 });
