@@ -1,5 +1,5 @@
 // From the URL the client sent to what the router sees, plus what the layer must remember
-// about it (suffix, ?format=, the readable path). Pure; the app stores the result per request.
+// about it (suffix, ?format=, the readable path). Pure; urlResolver remembers its answers.
 import type { Format, QueryParams, RewriteRule } from '../resource/types.ts';
 import { parseFormat } from '../negotiation/format.ts';
 import { MalformedPathError, rewrite, stripBase, stripSuffix } from './rewrite.ts';
