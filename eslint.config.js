@@ -137,6 +137,25 @@ const noTestCode = {
   },
 };
 
+// Production code writes no getters or setters in object literals: V8 gives such an object
+// accessor descriptors it keeps in the old generation, so a literal made per request (as the
+// handler's context was) keeps every young object its accessors' closures reach alive through
+// each scavenge (ADR 0117). A class's accessors are on its prototype, made once.
+const noAccessorLiterals = {
+  files: ['src/**/*.ts'],
+  ignores: ['src/**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "ObjectExpression > Property[kind='get'], ObjectExpression > Property[kind='set']",
+        message:
+          'No getter or setter in an object literal (ADR 0117): a data property, or a class whose accessors are on its prototype.',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'logs/**', 'coverage/**', 'tmp/**'] },
   js.configs.recommended,
@@ -194,4 +213,5 @@ export default tseslint.config(
     },
   },
   noTestCode,
+  noAccessorLiterals,
 );

@@ -53,6 +53,27 @@ test('log in sets one signed cookie with HttpOnly, SameSite=Lax, Path=<base>, Se
   assert.match(String(res.headers['set-cookie']), /Path=\//);
 });
 
+test('a log-in in the handler changes its context: the user and the token of the new session', async () => {
+  const app = await securityApp();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/katalog/anmeldung.html',
+    headers: FORM,
+    payload: 'username=anna&password=anna',
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  const [, who, token] = /<p>(\S+) (\S+)<\/p>/.exec(res.body) ?? [];
+  assert.equal(who, 'anna');
+  const cookie = String(res.headers['set-cookie']).split(';')[0] as string;
+  const page = await app.inject({ method: 'GET', url: '/katalog/ding.html', headers: { cookie } });
+  assert.match(page.body, /<p>anna /);
+  assert.equal(
+    token,
+    /<p>\S+ (\S+)<\/p>/.exec(page.body)?.[1],
+    'the token the next page of the session shows',
+  );
+});
+
 test('log out clears the cookie; wrong password 401 without a Basic challenge', async () => {
   const app = await securityApp();
   const { cookie, token } = await logIn(app);

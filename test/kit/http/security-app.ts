@@ -90,7 +90,8 @@ const login: ResourceDefinition = {
       return {
         type: 'representation',
         representation: {
-          model: { name: user.username, who: user.username, token: ctx.csrfToken ?? '-' },
+          // The context follows the log-in: who is asking now, and their session's token.
+          model: { name: user.username, who: ctx.user?.username ?? 'anonym', token: ctx.csrfToken ?? '-' },
           view: thingView,
           canonicalPath: '/anmeldung',
         },
