@@ -125,10 +125,23 @@ export async function openDatabase<DB>(url: string, options: OpenOptions = {}): 
   const db = new Kysely<DB>({ dialect: withErrorMapping(dialect) });
   // Open now so a bad path fails here rather than at the first query.
   await db.connection().execute(async () => undefined);
-  return {
-    ...database(db, 'sqlite'),
-    readNow: (sqlText, parameters) => dialect.readNow(sqlText, parameters),
-  };
+  const readNow: ReadNow = (sqlText, parameters) => dialect.readNow(sqlText, parameters);
+  immediateReads.set(db, readNow);
+  return { ...database(db, 'sqlite'), readNow };
+}
+
+type ReadNow = NonNullable<Database<unknown>['readNow']>;
+
+/** The readNow of each SQLite database's own Kysely instance (not its transactions'). */
+const immediateReads = new WeakMap<object, ReadNow>();
+
+/**
+ * The readNow of `db` if it is an SQLite database's own instance: undefined for PostgreSQL and
+ * for a transaction (whose statements must run on its connection, in its turn), so a caller
+ * that reads through it never reads past a transaction or a queued write (ADR 0118).
+ */
+export function immediateReadOf<DB>(db: Kysely<DB>): ReadNow | undefined {
+  return immediateReads.get(db);
 }
 
 /**

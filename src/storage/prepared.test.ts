@@ -74,3 +74,54 @@ test('a Kysely instance with plugins is refused (their rewrites would be shared)
   await assert.rejects(all.execute(plugged, {}), /plugins/);
   await database.dispose();
 });
+
+/** Counts the statements `db` sends the usual way (Kysely's executor: the queue, retries, mapping). */
+function countQueued<DB>(db: Kysely<DB>): { readonly count: number } {
+  const counter = { count: 0 };
+  const executeQuery = db.executeQuery.bind(db);
+  db.executeQuery = ((query: Parameters<typeof executeQuery>[0]) => {
+    counter.count += 1;
+    return executeQuery(query);
+  }) as typeof db.executeQuery;
+  return counter;
+}
+
+test('SQLite: a prepared read runs at once while the connection is free, never past a transaction (ADR 0118)', async () => {
+  const database = await withItems();
+  const queued = countQueued(database.db);
+  const byKind = prepare<{ kind: string }, { name: string }, T>((db: Kysely<T>) =>
+    db.selectFrom('items').select('name').where('kind', '=', param<string>('kind')).orderBy('id'),
+  );
+  assert.deepEqual(await byKind.execute(database.db, { kind: 'y' }), [{ name: 'c' }]);
+  assert.equal(queued.count, 0, 'the free connection answered without the queue');
+
+  // A transaction holds the connection: the read waits its turn and never sees its rows.
+  let readDuring: Promise<{ name: string }[]> | undefined;
+  await assert.rejects(
+    database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('items').values({ name: 'd', kind: 'y' }).execute();
+      readDuring = byKind.execute(database.db, { kind: 'y' });
+      throw new Error('roll back');
+    }),
+    /roll back/,
+  );
+  assert.deepEqual(await readDuring, [{ name: 'c' }], 'not the rolled-back row');
+  assert.equal(queued.count, 1, 'the read in the transaction’s time went the usual way');
+  await database.dispose();
+});
+
+test('SQLite: a prepared write always goes the usual way (retries, error mapping)', async () => {
+  const database = await withItems();
+  const queued = countQueued(database.db);
+  const rename = prepare<{ id: number; name: string }, never, T>((db: Kysely<T>) =>
+    db
+      .updateTable('items')
+      .set({ name: param<string>('name') })
+      .where('id', '=', param<number>('id')),
+  );
+  await rename.execute(database.db, { id: 1, name: 'A' });
+  assert.equal(queued.count, 1);
+  const names = await database.db.selectFrom('items').select('name').orderBy('id').execute();
+  assert.deepEqual(names, [{ name: 'A' }, { name: 'b' }, { name: 'c' }]);
+  await database.dispose();
+});

@@ -10,7 +10,7 @@
 // statement name (statement-name.ts): PostgreSQL then parses and plans it once per connection
 // instead of on every run (ADR 0068).
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import { detectDialect, type DialectName } from './open.ts';
+import { detectDialect, immediateReadOf, type DialectName } from './open.ts';
 import { statementName, withStatementName } from './statement-name.ts';
 
 /** Placeholder for a value supplied at run time; Kysely binds it as an ordinary parameter. */
@@ -40,7 +40,10 @@ export interface PreparedQuery<A extends Record<string, unknown>, R, DB> {
 export function prepare<A extends Record<string, unknown>, R, DB>(
   build: (db: Kysely<DB>) => Compilable<R>,
 ): PreparedQuery<A, R, DB> {
-  const compiled = new Map<DialectName, { query: CompiledQuery<R>; slots: (string | undefined)[] }>();
+  const compiled = new Map<
+    DialectName,
+    { query: CompiledQuery<R>; slots: (string | undefined)[]; select: boolean }
+  >();
 
   function compile(db: Kysely<DB>) {
     const dialect = detectDialect(db);
@@ -53,19 +56,26 @@ export function prepare<A extends Record<string, unknown>, R, DB>(
     const query = withStatementName(built, statementName(built.sql));
     // Where a parameter is a placeholder, remember its name; other parameters are constants.
     const slots = query.parameters.map((p) => (p instanceof Placeholder ? p.name : undefined));
-    entry = { query, slots };
+    entry = { query, slots, select: query.query.kind === 'SelectQueryNode' };
     compiled.set(dialect, entry);
     return entry;
   }
 
   async function execute(db: Kysely<DB>, args: A): Promise<R[]> {
-    const { query, slots } = compile(db);
+    const { query, slots, select } = compile(db);
     const parameters = query.parameters.map((constant, i) => {
       const name = slots[i];
       if (name === undefined) return constant;
       if (!(name in args)) throw new Error(`prepared query: no value for parameter "${name}"`);
       return args[name];
     });
+    // SQLite with its connection free (no query, no transaction, nobody waiting): the read runs
+    // now, the same statement on the same connection, without the queue's promise hops. Else,
+    // or if it fails, the usual way, which waits its turn, retries and maps errors (ADR 0118).
+    if (select) {
+      const rows = immediateReadOf(db)?.(query.sql, parameters);
+      if (rows !== undefined) return rows as R[];
+    }
     const result = await db.executeQuery<R>({ ...query, parameters });
     return result.rows;
   }
