@@ -3,26 +3,11 @@
 // every scavenge. Probe files linted as text (nothing is written).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
+import { probeReports } from '../support/lint-probe.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false, project: null } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-    },
-  },
-});
-
-async function reports(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
-  assert.ok(result);
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
-}
+const RULE = 'no-restricted-syntax';
+const reports = async (file: string, code: string) =>
+  (await probeReports(file, code, [RULE])).map((r) => r.slice(RULE.length + 2));
 
 const literal = `export function make(n: number) {
   return { get twice() { return n * 2; }, set twice(v: number) { n = v / 2; } };

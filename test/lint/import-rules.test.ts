@@ -3,29 +3,11 @@
 // beside the code may import the test kit; the layers rule still applies to both.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-// Type-aware rules need files the TypeScript project knows; these rules are about imports.
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false, project: null } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-    },
-  },
-});
+import { probeReports } from '../support/lint-probe.ts';
 
 /** `rule: message` of the import rules' reports for `code` as if it were the file at `file`. */
-async function importReports(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
-  assert.ok(result);
-  return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'shelfmark/layers')
-    .map((m) => `${m.ruleId}: ${m.message}`);
+function importReports(file: string, code: string): Promise<string[]> {
+  return probeReports(file, code, ['no-restricted-imports', 'shelfmark/layers']);
 }
 
 const kit = "export { fakeApp } from '../../../test/kit/http/fake-app.ts';\n";
