@@ -3,10 +3,10 @@
 // precondition checks of PUT/DELETE. Who is asking comes from the RequestState, which
 // authenticated once (in the preHandler, or here when first asked).
 //
-// The context is a plain object of data properties, never getters (ADR 0117): an object literal
-// with accessors, made per request, gets accessor descriptors V8 keeps in the old generation,
-// and their closures then kept every young object of the request alive through each scavenge
-// (a person page's whole request, 8 KB of it, survived and was copied twice). A log-in or
+// The context is a plain object of data properties, never getters (ADR 0117): with getters in
+// the literal, made per request, every young object of the request stayed alive through each
+// scavenge (a person page's whole request, 8 KB of it, was copied twice and promoted), as V8
+// keeps a literal's accessors with its hidden class, in the old generation. A log-in or
 // log-out rewrites `user` and `csrfToken` in place; spreading the context still copies them.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyAttempts, type LimitReached } from '../auth/index.ts';
