@@ -6,6 +6,7 @@ import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ChangeBatch } from '../http/cache/index.ts';
 import {
   detectDialect,
+  immediateReadOf,
   param,
   prepare,
   serialSharedRead,
@@ -15,6 +16,7 @@ import {
   type CommitMark,
   type Database,
   type PreparedQuery,
+  type ReadNow,
 } from '../storage/index.ts';
 import type { DB } from './tables.ts';
 
@@ -182,7 +184,7 @@ const OLDEST_SQL = 'select min(seq) as low from change_log';
 function sqliteFeed(database: Database<DB>, side?: SideReader, mark?: CommitMark): Feed {
   const { db } = database;
   // A side connection reads at once even while a write transaction holds the main one.
-  const readNow = side ? sideReadNow(side) : database.readNow;
+  const readNow = side ? sideReadNow(side) : immediateReadOf(db);
   let counter: string | undefined;
   let seen: number | undefined;
 
@@ -246,9 +248,7 @@ export interface SideReader {
 }
 
 /** readNow on the side connection: undefined (then the queued way) if SQLite refuses for a moment. */
-function sideReadNow(
-  side: SideReader,
-): (sql: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined {
+function sideReadNow(side: SideReader): ReadNow {
   const statements = new Map<string, ReturnType<SideReader['prepare']>>();
   return (text, parameters) => {
     try {

@@ -3,6 +3,7 @@ export {
   openDatabase,
   detectCapabilities,
   detectDialect,
+  immediateReadOf,
   isPostgresUrl,
   sqlitePath,
   CAPABILITIES,
@@ -10,6 +11,7 @@ export {
   type Database,
   type DialectName,
   type OpenOptions,
+  type ReadNow,
 } from './open.ts';
 export { NodeSqliteDialect, Mutex, type NodeSqliteOptions } from './sqlite-driver.ts';
 export { withErrorMapping } from './error-mapping.ts';

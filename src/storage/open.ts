@@ -35,14 +35,6 @@ export interface Database<DB> {
   readonly capabilities: Capabilities;
   close(): Promise<void>;
   /**
-   * SQLite: a read run at once when the connection is free, else undefined (read the usual
-   * way then). For a read on every request's path (ADR 0066). Absent on PostgreSQL.
-   */
-  readonly readNow?: (
-    sqlText: string,
-    parameters: readonly unknown[],
-  ) => Record<string, unknown>[] | undefined;
-  /**
    * PostgreSQL: a connection beside the pool, opened at its first query and closed with the
    * database, for the change feed every request waits for (ADR 0105). Absent on SQLite.
    */
@@ -125,12 +117,18 @@ export async function openDatabase<DB>(url: string, options: OpenOptions = {}): 
   const db = new Kysely<DB>({ dialect: withErrorMapping(dialect) });
   // Open now so a bad path fails here rather than at the first query.
   await db.connection().execute(async () => undefined);
-  const readNow: ReadNow = (sqlText, parameters) => dialect.readNow(sqlText, parameters);
-  immediateReads.set(db, readNow);
-  return { ...database(db, 'sqlite'), readNow };
+  immediateReads.set(db, (sqlText, parameters) => dialect.readNow(sqlText, parameters));
+  return database(db, 'sqlite');
 }
 
-type ReadNow = NonNullable<Database<unknown>['readNow']>;
+/**
+ * SQLite: a read run at once when the connection is free, else undefined (read the usual way
+ * then). For reads on every request's path (ADR 0066, 0118).
+ */
+export type ReadNow = (
+  sqlText: string,
+  parameters: readonly unknown[],
+) => Record<string, unknown>[] | undefined;
 
 /** The readNow of each SQLite database's own Kysely instance (not its transactions'). */
 const immediateReads = new WeakMap<object, ReadNow>();
