@@ -140,13 +140,12 @@ export function createPersonStore(db: Kysely<DB>, options?: StoreOptions): SqlPe
           const ids = await list.sample(plan, cap);
           const exact = ids.length <= cap;
           const total = unfiltered ? await list.total(undefined) : { count: exact ? ids.length : cap, exact };
-          const own = await countFacets(db, ids, ids.length <= FACET_SAMPLE, undefined, 'persons');
           const facets = await disjunctiveFacets(
             db,
             request.facets,
-            own,
+            countFacets(db, ids, ids.length <= FACET_SAMPLE, { list: 'persons' }),
             (others) => keyedList(db, 'persons', withFacets(seen, others)).sample(plan, FACET_SAMPLE),
-            'persons',
+            { list: 'persons' },
           );
           return { total, facets };
         },

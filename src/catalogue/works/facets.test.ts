@@ -14,7 +14,7 @@ import { jsonErrors, xmlErrors } from '../../../test/kit/catalogue/validate.ts';
 import { HttpError } from '../shared/index.ts';
 import { worksResource } from './resource.ts';
 import { SEARCH_COUNT_CAP } from '../shared/index.ts';
-import { FACET_SAMPLE } from './facets.ts';
+import { countFacets, FACET_SAMPLE } from './facets.ts';
 import { MAX_FACET_VALUES } from './facet-query.ts';
 
 interface Truth {
@@ -230,6 +230,20 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         }
       });
     }
+
+    test('each facet counted by its own statement, all at once, counts what one statement counts', async () => {
+      const rows = await database.db
+        .selectFrom('works')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute();
+      const ids = rows.map((r) => r.id);
+      const together = await countFacets(database.db, ids, true);
+      const apart = await countFacets(database.db, ids, true, { sideBySide: true });
+      assert.deepEqual(apart, together);
+      for (const name of FACET_NAMES) assert.ok(together[name].length > 0, `${name} has values`);
+    });
 
     test('facet values come in a fixed order, with names', async () => {
       const { facets } = await stores.works.list({ limit: 5 });

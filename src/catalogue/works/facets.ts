@@ -222,27 +222,41 @@ const COUNTING: Record<FacetedList, ReturnType<typeof countings>> = {
   persons: countings('persons'),
 };
 
+/** Which counts `countFacets` makes, and how. */
+export interface FacetCounting {
+  /** That facet's counts alone, the others empty (an applied facet's, ADR 0099). */
+  readonly only?: FacetName | undefined;
+  /** The list whose facets these are (default: the works list). */
+  readonly list?: FacetedList | undefined;
+  /**
+   * The database reads statements side by side (PostgreSQL's pool): each facet is its own
+   * statement, all at once, so the counts take as long as the slowest facet, not the four
+   * together (ADR 0120). Otherwise one statement counts them all.
+   */
+  readonly sideBySide?: boolean | undefined;
+}
+
 /**
- * The facet counts over the first FACET_SAMPLE of the `ids` (live matches of `list`; `exact`:
- * they are all the matches); `only`: that facet's counts alone, the others empty (as are those
- * the list does not offer). One statement: the
- * ids go in once, as an array (PostgreSQL) or JSON text (SQLite). A decade is floored
- * (`-5` → `-10`), as the filter reads it.
+ * The facet counts over the first FACET_SAMPLE of the `ids` (live matches of the list; `exact`:
+ * they are all the matches); those the list does not offer are empty. The ids go in once per
+ * statement, as an array (PostgreSQL) or JSON text (SQLite). A decade is floored (`-5` →
+ * `-10`), as the filter reads it.
  */
 export async function countFacets(
   db: Kysely<DB>,
   ids: readonly number[],
   exact: boolean,
-  only?: FacetName,
-  list: FacetedList = 'works',
+  { only, list = 'works', sideBySide = false }: FacetCounting = {},
 ): Promise<WorkFacets> {
   const counted = [...ids.slice(0, FACET_SAMPLE)];
   const empty: WorkFacets = { exact, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
   if (counted.length === 0) return empty;
   const given = detectDialect(db) === 'postgres' ? counted : JSON.stringify(counted);
-  const counting = only ? COUNTING[list].one[only] : COUNTING[list].all;
-  if (counting === undefined) return empty;
-  const rows = await counting.execute(db, { ids: given });
+  const names = only ? [only] : LIST_FACETS[list];
+  if (!names.every((name) => LIST_FACETS[list].includes(name))) return empty;
+  const statements =
+    sideBySide || names.length === 1 ? names.map((name) => COUNTING[list].one[name]!) : [COUNTING[list].all];
+  const rows = (await Promise.all(statements.map((counting) => counting.execute(db, { ids: given })))).flat();
   const of = (facet: FacetName) => rows.filter((r) => r.facet === facet);
   const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
   return {
@@ -274,22 +288,29 @@ export async function countFacets(
  * A list's facets counted the disjunctive way (Solr's tag/exclude, VuFind, Koha; ADR 0099):
  * a facet not applied is counted over the list's matches (`own`); an applied facet over the
  * matches of the list without it (`idsWithout`), so its other values say how many works
- * choosing them too would add to. Exact only if every reading was.
+ * choosing them too would add to. Exact only if every reading was. The readings run at once
+ * (ADR 0120): where the database reads one statement at a time they simply queue.
  */
 export async function disjunctiveFacets(
   db: Kysely<DB>,
   filters: WorkFacetFilters | undefined,
-  own: WorkFacets,
+  own: Promise<WorkFacets>,
   idsWithout: (filters: WorkFacetFilters | undefined) => Promise<readonly number[]>,
-  list: FacetedList = 'works',
+  { list = 'works', sideBySide = false }: Omit<FacetCounting, 'only'> = {},
 ): Promise<WorkFacets> {
-  let facets = own;
-  for (const name of LIST_FACETS[list]) {
-    if (filters?.[name] === undefined) continue;
-    const ids = await idsWithout(withoutFacet(filters, name));
-    const counted = await countFacets(db, ids, ids.length <= FACET_SAMPLE, name, list);
+  const applied = LIST_FACETS[list].filter((name) => filters?.[name] !== undefined);
+  const [counts, ...lifted] = await Promise.all([
+    own,
+    ...applied.map(async (name) => {
+      const ids = await idsWithout(withoutFacet(filters, name));
+      return countFacets(db, ids, ids.length <= FACET_SAMPLE, { only: name, list, sideBySide });
+    }),
+  ]);
+  let facets = counts;
+  applied.forEach((name, i) => {
+    const counted = lifted[i]!;
     facets = { ...facets, exact: facets.exact && counted.exact, [name]: counted[name] };
-  }
+  });
   return facets;
 }
 

@@ -327,11 +327,17 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         async (): Promise<{ total: Total; facets: WorkFacets }> => {
           const ids = await firstMatches();
           const exact = ids.length <= cap;
-          const total = unfiltered ? await list.total(undefined) : { count: exact ? ids.length : cap, exact };
-          const own = await countFacets(db, ids, ids.length <= FACET_SAMPLE);
-          const facets = await disjunctiveFacets(db, request.facets, own, (others) =>
-            sampleOf(others, FACET_SAMPLE),
-          );
+          const sideBySide = capabilities.concurrentReads;
+          const [total, facets] = await Promise.all([
+            unfiltered ? list.total(undefined) : { count: exact ? ids.length : cap, exact },
+            disjunctiveFacets(
+              db,
+              request.facets,
+              countFacets(db, ids, ids.length <= FACET_SAMPLE, { sideBySide }),
+              (others) => sampleOf(others, FACET_SAMPLE),
+              { sideBySide },
+            ),
+          ]);
           return { total, facets };
         },
         request,
@@ -358,6 +364,18 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             keyOf: (row) => [row.sort_key, row.id],
           }),
         );
+      // "Did you mean" (ADR 0079), for a first page with few hits: asked once the count is known.
+      const q = request.q;
+      const suggest = async () => {
+        const counted = await total();
+        return q && !request.after && !request.before && counted.exact && counted.count < SUGGEST_BELOW
+          ? suggestQuery(db, capabilities, WORK_SEARCH, q)
+          : undefined;
+      };
+      // Where reads run side by side, the count runs already (totalFor), so the suggestion goes
+      // beside the page's rows too (ADR 0120); elsewhere after them, as the count does.
+      const suggesting = capabilities.concurrentReads ? suggest() : undefined;
+      suggesting?.catch(() => {}); // awaited below; should the page fail first, nobody's answer
       const range = { after: request.after, before: request.before, limit };
       const page = relevance
         ? await relevancePage(range, await exactMatches(db, request.q!, exactWorksOf(db, where)), plainPage)
@@ -367,10 +385,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         page.items.map((w) => w.id),
       );
       const counted = await total();
-      const suggestion =
-        request.q && !request.after && !request.before && counted.exact && counted.count < SUGGEST_BELOW
-          ? await suggestQuery(db, capabilities, WORK_SEARCH, request.q)
-          : undefined;
+      const suggestion = await (suggesting ?? suggest());
       return {
         ...page,
         total: counted,
