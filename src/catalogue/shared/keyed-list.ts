@@ -330,13 +330,28 @@ export function keyedList<T extends ListedTable>(
 }
 
 /**
- * The list's total for a page request, as a function to await after the page. Where the
- * database runs reads side by side (`concurrentReads`) the count starts at once, beside the
- * page's own reads: the request then waits for the slower of the two, not for both (a
- * several-words count on PostgreSQL is most of the time, ADR 0065). A page with a cursor has it
- * checked first (`checkCursor` throws for one the page would refuse, → 400), so a refused cursor
- * costs no count. Elsewhere the count runs when first awaited, after the page. Either way it is
- * counted once.
+ * A read a page needs besides its rows, as a function to await after them; it runs once however
+ * often awaited. Where the database runs reads side by side (`concurrentReads`) it starts at
+ * once, beside the page's own reads, so the request waits for the slower of the two, not for
+ * both; elsewhere it runs when first awaited, after the page.
+ */
+export function besidePage<T>(read: () => Promise<T>, concurrentReads: boolean): () => Promise<T> {
+  if (!concurrentReads) {
+    let done: Promise<T> | undefined;
+    return () => (done ??= read());
+  }
+  const early = read();
+  // Awaited after the page; should the page fail first, this rejection is nobody's answer.
+  early.catch(() => {});
+  return () => early;
+}
+
+/**
+ * The list's total for a page request, read beside the page (`besidePage`: a several-words
+ * count on PostgreSQL is most of the time, ADR 0065) and counted once (the works list asks for
+ * its total and then its facets, both from this one read). Where it starts at once, a page with a
+ * cursor has it checked first (`checkCursor` throws for one the page would refuse, → 400), so a
+ * refused cursor costs no count.
  */
 export function totalFor<T = Total>(
   total: () => Promise<T>,
@@ -344,17 +359,8 @@ export function totalFor<T = Total>(
   concurrentReads: boolean,
   checkCursor: (cursor: string) => void,
 ): () => Promise<T> {
-  if (!concurrentReads) {
-    // Counted once, however often the caller awaits it (the works list asks for its total and
-    // then its facets, both from this one read).
-    let counted: Promise<T> | undefined;
-    return () => (counted ??= total());
-  }
   // The cursor the page reads (`after` wins, as in keysetPage).
   const cursor = request.after ?? request.before;
-  if (cursor !== undefined) checkCursor(cursor);
-  const early = total();
-  // Awaited after the page; should the page fail first, this rejection is nobody's answer.
-  early.catch(() => {});
-  return () => early;
+  if (concurrentReads && cursor !== undefined) checkCursor(cursor);
+  return besidePage(total, concurrentReads);
 }

@@ -252,10 +252,13 @@ export async function countFacets(
   const empty: WorkFacets = { exact, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
   if (counted.length === 0) return empty;
   const given = detectDialect(db) === 'postgres' ? counted : JSON.stringify(counted);
-  const names = only ? [only] : LIST_FACETS[list];
-  if (!names.every((name) => LIST_FACETS[list].includes(name))) return empty;
+  if (only !== undefined && !LIST_FACETS[list].includes(only)) return empty;
   const statements =
-    sideBySide || names.length === 1 ? names.map((name) => COUNTING[list].one[name]!) : [COUNTING[list].all];
+    only !== undefined
+      ? [COUNTING[list].one[only]!]
+      : sideBySide
+        ? LIST_FACETS[list].map((name) => COUNTING[list].one[name]!)
+        : [COUNTING[list].all];
   const rows = (await Promise.all(statements.map((counting) => counting.execute(db, { ids: given })))).flat();
   const of = (facet: FacetName) => rows.filter((r) => r.facet === facet);
   const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;

@@ -43,6 +43,7 @@ import {
   type WriteExpectation,
   keyedList,
   type ListScope,
+  besidePage,
   totalFor,
   claimRow,
   softDelete,
@@ -364,18 +365,15 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             keyOf: (row) => [row.sort_key, row.id],
           }),
         );
-      // "Did you mean" (ADR 0079), for a first page with few hits: asked once the count is known.
+      // "Did you mean" (ADR 0079), for a first page with few hits: asked once the count is
+      // known, beside the page's rows where the count is too (ADR 0120).
       const q = request.q;
-      const suggest = async () => {
+      const suggestion = besidePage(async () => {
         const counted = await total();
         return q && !request.after && !request.before && counted.exact && counted.count < SUGGEST_BELOW
           ? suggestQuery(db, capabilities, WORK_SEARCH, q)
           : undefined;
-      };
-      // Where reads run side by side, the count runs already (totalFor), so the suggestion goes
-      // beside the page's rows too (ADR 0120); elsewhere after them, as the count does.
-      const suggesting = capabilities.concurrentReads ? suggest() : undefined;
-      suggesting?.catch(() => {}); // awaited below; should the page fail first, nobody's answer
+      }, capabilities.concurrentReads);
       const range = { after: request.after, before: request.before, limit };
       const page = relevance
         ? await relevancePage(range, await exactMatches(db, request.q!, exactWorksOf(db, where)), plainPage)
@@ -385,12 +383,12 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
         page.items.map((w) => w.id),
       );
       const counted = await total();
-      const suggestion = await (suggesting ?? suggest());
+      const suggested = await suggestion();
       return {
         ...page,
         total: counted,
         facets: (await counting()).facets,
-        ...(suggestion !== undefined && { suggestion }),
+        ...(suggested !== undefined && { suggestion: suggested }),
         items: page.items.map(({ sort_key: _key, ...work }) => ({
           ...work,
           personen: persons.get(work.id) ?? [],
