@@ -11,7 +11,14 @@ export {
 export { momentHtml, momentText } from './dates.ts';
 export { HttpError, gone, notFound } from './errors.ts';
 export { parseId } from './ids.ts';
-export { besidePage, keyedList, totalFor, LIST_KEY_TYPES, SEARCH_COUNT_CAP, type ListScope } from './keyed-list.ts';
+export {
+  besidePage,
+  keyedList,
+  totalFor,
+  LIST_KEY_TYPES,
+  SEARCH_COUNT_CAP,
+  type ListScope,
+} from './keyed-list.ts';
 export { lookUp, resolve, type Finder } from './lookup.ts';
 export {
   DEFAULT_PAGE_SIZE,
