@@ -16,3 +16,14 @@ export function inIdList<DB>(db: Kysely<DB>, column: string, name: string): RawB
 export function idList<DB>(db: Kysely<DB>, ids: readonly number[]): number[] | string {
   return detectDialect(db) === 'postgres' ? [...ids] : JSON.stringify(ids);
 }
+
+/**
+ * `column` is one of `ids`, given now as one parameter: for a query built per request, whose
+ * text then stays the same for every length of list (and can stay prepared, ADR 0115).
+ */
+export function inIds<DB>(db: Kysely<DB>, column: string, ids: readonly number[]): RawBuilder<boolean> {
+  const value = idList(db, ids);
+  return detectDialect(db) === 'postgres'
+    ? sql<boolean>`${sql.ref(column)} = any(${value}::int[])`
+    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${value}))`;
+}

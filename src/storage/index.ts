@@ -59,7 +59,7 @@ export {
 } from './text.ts';
 export { stems, MIN_STEM_LENGTH } from './stems.ts';
 export { jsonRows, parseJsonRows, type JsonRows } from './json-rows.ts';
-export { idList, inIdList } from './id-list.ts';
+export { idList, inIdList, inIds } from './id-list.ts';
 export { suggestQuery, oneEditAway, SUGGEST_MIN_LENGTH } from './suggest.ts';
 export {
   fullTextMatch,
@@ -102,7 +102,7 @@ export {
 } from './term-index.ts';
 export { placeUnranked, renumberAll, fullyRanked, RANK_GAP } from './list-rank.ts';
 export { prepare, param, type PreparedQuery } from './prepared.ts';
-export { statementName, withGenericPlan, withStatementName } from './statement-name.ts';
+export { statementName, wantsGenericPlan, withGenericPlan, withStatementName } from './statement-name.ts';
 export { type OwnConnection } from './postgres/own-connection.ts';
 export { GENERIC_PLAN_SETTING } from './postgres/driver.ts';
 export { serialSharedRead, sharedRead } from './shared-read.ts';

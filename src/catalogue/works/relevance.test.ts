@@ -13,29 +13,32 @@ import { HttpError } from '../shared/index.ts';
 import { allPages } from './search-order.fixture.ts';
 import { worksResource } from './resource.ts';
 import { relevancePage, type Keyed } from './relevance.ts';
-import { keysetPage, type Key, type KeysetRequest } from '../../storage/index.ts';
+import { keysetPage, wantsGenericPlan, type Key, type KeysetRequest } from '../../storage/index.ts';
+import { exactWorksQuery } from './store.ts';
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
   describe(`relevance order on ${target.dialect}`, { skip: target.skip }, () => {
     let database: TestDatabase<DB>;
     let stores: CatalogueStores;
     const titles = new Map<number, string>();
+    let goethe: number;
+    let other: number;
 
     before(async () => {
       database = await target.open();
       stores = createStores(database.db, { capabilities: database.capabilities });
-      const goethe = await stores.persons.create({ vorname: 'Johann Wolfgang', nachname: 'von Goethe' });
-      const other = await stores.persons.create({ vorname: 'Anna', nachname: 'Faustmann' });
+      goethe = (await stores.persons.create({ vorname: 'Johann Wolfgang', nachname: 'von Goethe' })).id;
+      other = (await stores.persons.create({ vorname: 'Anna', nachname: 'Faustmann' })).id;
       const add = async (titel: string, personIds: number[] = []) => {
         const work = await stores.works.create({ titel, personIds });
         titles.set(work.id, titel);
       };
       // Titles that contain "faust" sort before and after the one that is "Faust".
       for (const titel of ['Abenteuer mit Faust', 'Doktor Faustus', 'Faust und Mephisto', 'Urfaust'])
-        await add(titel, [other.id]);
-      await add('Faust', [goethe.id]);
+        await add(titel, [other]);
+      await add('Faust', [goethe]);
       await add('Faust', []);
-      await add('Zur Farbenlehre', [goethe.id]);
+      await add('Zur Farbenlehre', [goethe]);
       const gone = await stores.works.create({ titel: 'Faust', personIds: [] });
       assert.ok(await stores.works.delete(gone.id));
       for (let i = 0; i < 25; i++) await add(`Faustrecht ${String(i).padStart(2, '0')}`);
@@ -74,6 +77,25 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         'Doktor Faustus',
         'Faust und Mephisto',
         'Urfaust',
+      ]);
+    });
+
+    test('the works of one person or of several are one statement text, kept prepared', async () => {
+      const ofPersons = (ids: number[]) => exactWorksQuery(database.db, undefined, ids, undefined);
+      const one = ofPersons([goethe]);
+      const two = ofPersons([goethe, other]);
+      assert.equal(one.sql, two.sql, 'the list is one parameter');
+      assert.ok(wantsGenericPlan(one), 'planned once per connection (ADR 0121)');
+      const titlesOf = async (query: typeof one) =>
+        (await database.db.executeQuery(query)).rows.map((w) => w.titel);
+      assert.deepEqual(await titlesOf(one), ['Faust', 'Zur Farbenlehre']);
+      assert.deepEqual(await titlesOf(two), [
+        'Abenteuer mit Faust',
+        'Doktor Faustus',
+        'Faust',
+        'Faust und Mephisto',
+        'Urfaust',
+        'Zur Farbenlehre',
       ]);
     });
 

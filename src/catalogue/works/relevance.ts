@@ -12,6 +12,7 @@ import {
   InvalidCursorError,
   sortKey,
   surnameProper,
+  withGenericPlan,
 } from '../../storage/index.ts';
 import type { KeysetRequest, SliceResult } from '../../storage/index.ts';
 import type { DB } from '../tables.ts';
@@ -66,11 +67,10 @@ export async function exactMatches<R extends Keyed>(
       .limit(PERSONS_PER_FORM);
     return db.selectFrom(range.as(`form${k}`)).selectAll();
   });
-  const [rows, byTitle] = await Promise.all([
-    forms
-      .slice(1)
-      .reduce((all, form) => all.unionAll(form), forms[0]!)
-      .execute(),
+  // One text per number of words: kept prepared with a generic plan (ADR 0115).
+  const everyForm = forms.slice(1).reduce((all, form) => all.unionAll(form), forms[0]!);
+  const [{ rows }, byTitle] = await Promise.all([
+    db.executeQuery(withGenericPlan(everyForm.compile())),
     works(undefined, query),
   ]);
   const persons = new Map<number, { vorname: string; nachname: string }>();

@@ -1,6 +1,6 @@
 // SQL-backed WorkStore (read side, model.ts) plus the writes the catalogue needs.
 import { lockShowing, lockSubjects, subject } from '../changes.ts';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   clampLimit,
   decodeCursor,
@@ -8,6 +8,7 @@ import {
   fullTextRowTest,
   idList,
   inIdList,
+  inIds,
   jsonRows,
   keysetPage,
   parseJsonRows,
@@ -18,6 +19,7 @@ import {
   searchKeyset,
   sortKey,
   suggestQuery,
+  withGenericPlan,
   type FullTextPlan,
   type JsonRows,
   type KeysetRequest,
@@ -121,7 +123,7 @@ const PERSONS_OF_WORKS = prepare<{ ids: number[] | string }, PersonOfWork, DB>((
 /** The columns a list shows of a work, and its key (every read of list rows selects these). */
 const LISTED_COLUMNS = ['works.id', 'works.slug', 'works.titel', 'works.jahr', 'works.sort_key'] as const;
 
-interface ListedWork {
+export interface ListedWork {
   readonly id: number;
   readonly slug: string;
   readonly titel: string;
@@ -520,22 +522,34 @@ function scopeOf(filters: WorkFacetFilters | undefined): ListScope | undefined {
   return where && { where, counted: 'works', ...(alternatives && { alternatives }), ...(terms && { terms }) };
 }
 
-/** Live works by id or by title sort key, in list order (relevance.ts, its exact part). */
+/**
+ * The exact part's read (relevance.ts): live works of persons (by id) or by title sort key, in
+ * list order. The persons are one parameter, so the text is one per facet filter's shape: kept
+ * prepared with a generic plan (ADR 0121), not parsed and planned for every relevance page.
+ */
+export function exactWorksQuery(
+  db: Kysely<DB>,
+  facets: Expression<SqlBool> | undefined,
+  persons: readonly number[] | undefined,
+  titleKey: string | undefined,
+): CompiledQuery<ListedWork> {
+  let query = db.selectFrom('works').select(LISTED_COLUMNS).where('works.deleted_at', 'is', null);
+  // The exact part shows only works the facet filters keep, like the rest (ADR 0094).
+  if (facets !== undefined) query = query.where(facets);
+  if (titleKey !== undefined) query = query.where('works.sort_key', '=', titleKey);
+  if (persons !== undefined)
+    query = query.where('works.id', 'in', (eb) =>
+      eb
+        .selectFrom('person_work')
+        .select('work_id')
+        .where(inIds(db, 'person_id', persons)),
+    );
+  return withGenericPlan(query.orderBy('works.sort_key').orderBy('works.id').limit(EXACT_CAP).compile());
+}
+
 function exactWorksOf(db: Kysely<DB>, facets: Expression<SqlBool> | undefined) {
-  return (ids: readonly number[] | undefined, titleKey: string | undefined) => {
-    let query = db.selectFrom('works').select(LISTED_COLUMNS).where('works.deleted_at', 'is', null);
-    // The exact part shows only works the facet filters keep, like the rest (ADR 0094).
-    if (facets !== undefined) query = query.where(facets);
-    if (titleKey !== undefined) query = query.where('works.sort_key', '=', titleKey);
-    if (ids !== undefined)
-      query = query.where('works.id', 'in', (eb) =>
-        eb
-          .selectFrom('person_work')
-          .select('work_id')
-          .where('person_id', 'in', [...ids]),
-      );
-    return query.orderBy('works.sort_key').orderBy('works.id').limit(EXACT_CAP).execute();
-  };
+  return async (persons: readonly number[] | undefined, titleKey: string | undefined) =>
+    (await db.executeQuery(exactWorksQuery(db, facets, persons, titleKey))).rows;
 }
 
 const NO_FACETS: WorkFacets = { exact: true, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
