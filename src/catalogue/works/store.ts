@@ -317,13 +317,14 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       // list counts to FACET_SAMPLE only: a filter most matches fail (a decade beside a common
       // word) makes every match counted cost a row read and a test.
       const cap = unfiltered || where !== undefined ? FACET_SAMPLE : SEARCH_COUNT_CAP;
-      // The first matches, read once (ADR 0094): the total, the facets and — where the database
-      // reads one statement at a time, and they come in list order — a first page's rows, which
-      // would otherwise be read from the index again (ADR 0113). Where reads run side by side,
-      // the page reads its own rows beside them: it need not wait for all `cap` of them.
+      // The first matches, read once (ADR 0094): the total, the facets and — when they come in
+      // list order — a first page's rows, which would otherwise be read from the index again
+      // (ADR 0113). On PostgreSQL too (ADR 0122): the page waits for the whole sample, but a
+      // second scan beside it cost more than the wait where the server and the database share
+      // the machine's cores.
       let first: Promise<number[]> | undefined;
       const firstMatches = () => (first ??= list.sample(plan, cap));
-      const pageFromFirst = !capabilities.concurrentReads && list.sampleInOrder(plan);
+      const pageFromFirst = list.sampleInOrder(plan);
       // The total and the facets from those matches; an applied facet's own values are counted
       // without it (OR within a facet, ADR 0099): one more bounded read per facet applied.
       const counting = totalFor(
