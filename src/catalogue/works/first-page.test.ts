@@ -1,7 +1,8 @@
 // A search's first page is the first rows of the matches its count and facets read, which come
 // in list order from the ranked index (SQLite) or the term index (PostgreSQL): no second read of
 // the index finds the page's rows; they are read by id (ADR 0113, on PostgreSQL since ADR 0122).
-// A page with a cursor reads its rows from the index. On PostgreSQL the search's keys and its
+// So does a page forwards from within them (ADR 0123); a page backwards, or from a cursor whose
+// work has moved since, reads its rows from the index. On PostgreSQL the search's keys and its
 // first matches are read on the connections that keep generic plans, a page's rows are not (ADR
 // 0115). The statements are seen where each engine's driver sends them (node:sqlite's
 // statements, pg's client).
@@ -69,21 +70,63 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
     });
     after(() => database?.dispose());
 
-    test('its rows are the first matches, read by id; a later page reads the index', async () => {
+    test('pages forwards within the first matches are their rows, read by id; pages backwards read the index', async () => {
       for (const q of ['der', 'der kleine', 'garten']) {
-        let page: Awaited<ReturnType<CatalogueStores['works']['list']>> | undefined;
-        const first = await statementsOf(async () => {
-          page = await stores.works.list({ q, limit: 7 });
-        });
-        assert.ok(page && page.items.length > 0 && page.next, `q=${q}: a page with more after it`);
-        assert.equal(first.filter(pageFromIndex).length, 0, `q=${q}: page 1 reads no rows from the index`);
-        assert.ok(
-          first.some((s) => s.includes('"works"."slug"')),
-          `q=${q}: page 1 reads its rows (${first.length} statements)`,
-        );
-        const next = await statementsOf(() => stores.works.list({ q, limit: 7, after: page!.next }));
-        assert.ok(next.some(pageFromIndex), `q=${q}: page 2 reads its rows from the index`);
+        const forward: { ids: number[]; prev?: string | undefined }[] = [];
+        let after: string | undefined;
+        do {
+          let page: Awaited<ReturnType<CatalogueStores['works']['list']>> | undefined;
+          const statements = await statementsOf(async () => {
+            page = await stores.works.list({ q, limit: 7, after });
+          });
+          const n = forward.length + 1;
+          assert.ok(page && page.items.length > 0, `q=${q}: page ${n} has rows`);
+          assert.equal(
+            statements.filter(pageFromIndex).length,
+            0,
+            `q=${q}: page ${n} reads no rows from the index`,
+          );
+          assert.ok(
+            statements.some((s) => s.includes('"works"."slug"')),
+            `q=${q}: page ${n} reads its rows (${statements.length} statements)`,
+          );
+          forward.push({ ids: page.items.map((w) => w.id), prev: page.prev });
+          after = page.next;
+        } while (after);
+        assert.ok(forward.length > 2, `q=${q}: ${forward.length} pages`);
+        // Backwards, from the index: the same pages.
+        for (let i = forward.length - 1; i > 0; i--) {
+          let back: Awaited<ReturnType<CatalogueStores['works']['list']>> | undefined;
+          const statements = await statementsOf(async () => {
+            back = await stores.works.list({ q, limit: 7, before: forward[i]!.prev });
+          });
+          assert.ok(statements.some(pageFromIndex), `q=${q}: page ${i} backwards reads the index`);
+          assert.deepEqual(
+            back!.items.map((w) => w.id),
+            forward[i - 1]!.ids,
+            `q=${q}: page ${i} backwards`,
+          );
+        }
       }
+    });
+
+    test('a cursor whose work has moved since is paged from the index, after its key', async () => {
+      const q = 'garten';
+      const first = await stores.works.list({ q, limit: 7 });
+      const moved = first.items.at(-1)!;
+      const before = await stores.works.list({ q, limit: 7, after: first.next });
+      // Still a match, now sorted last: the cursor's key is where it was.
+      assert.ok(await stores.works.replace(moved.id, { titel: `Zz ${moved.titel}`, exemplare: 1 }));
+      let page: Awaited<ReturnType<CatalogueStores['works']['list']>> | undefined;
+      const statements = await statementsOf(async () => {
+        page = await stores.works.list({ q, limit: 7, after: first.next });
+      });
+      assert.ok(statements.some(pageFromIndex), 'read from the index');
+      assert.deepEqual(
+        page!.items.map((w) => w.id),
+        before.items.map((w) => w.id),
+        'the rows after the key, as before the move',
+      );
     });
 
     test(
@@ -91,8 +134,13 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       { skip: target.dialect !== 'postgres' && 'generic plans are PostgreSQL only' },
       async () => {
         for (const q of ['der', 'der kleine', 'garten']) {
-          const firstPage = await stores.works.list({ q, limit: 7 });
-          const plain = await statementsOf(() => stores.works.list({ q, limit: 7, after: firstPage.next }));
+          const second = await stores.works.list({
+            q,
+            limit: 7,
+            after: (await stores.works.list({ q, limit: 7 })).next,
+          });
+          // Backwards: read from the index.
+          const plain = await statementsOf(() => stores.works.list({ q, limit: 7, before: second.prev }));
           // The words' keys, and the first matches the count and facets read: each planned once
           // per connection (their plans are fixed by their shape, ADR 0115).
           assert.ok(

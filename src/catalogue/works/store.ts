@@ -22,6 +22,7 @@ import {
   withGenericPlan,
   type FullTextPlan,
   type JsonRows,
+  type KeyRange,
   type KeysetRequest,
 } from '../../storage/index.ts';
 import {
@@ -145,6 +146,31 @@ const WORKS_BY_IDS = prepare<{ ids: number[] | string }, ListedWork, DB>((db: Ky
 /** A page's works by id (a search's first matches, ADR 0113); a work deleted meanwhile is left out. */
 async function worksByIds(db: Kysely<DB>, ids: readonly number[]): Promise<ListedWork[]> {
   return ids.length === 0 ? [] : WORKS_BY_IDS.execute(db, { ids: idList(db, ids) });
+}
+
+/**
+ * The `n` rows after `range.from` (from the start without it; a range forwards, exclusive and
+ * open-ended) taken from `first`, the ids of a search's first matches in list order (up to
+ * `cap` + 1 of them: more than `cap` means there are more): when the cursor's row is among them,
+ * still where its key says (a work renamed since has moved: then, as when the rows are not all
+ * there, undefined and the index decides). A work deleted since the matches were read is left out.
+ */
+async function rowsWithin(
+  db: Kysely<DB>,
+  first: readonly number[],
+  cap: number,
+  range: KeyRange,
+  n: number,
+): Promise<ListedWork[] | undefined> {
+  const from = range.from;
+  const at = from === undefined ? -1 : first.indexOf(from[1] as number);
+  if (from !== undefined && at < 0) return undefined;
+  const next = first.slice(at + 1, at + 1 + n);
+  if (next.length < n && first.length > cap) return undefined;
+  if (from === undefined) return worksByIds(db, next);
+  // The cursor's row comes first in list order, if its key is still the cursor's.
+  const [row, ...rows] = await worksByIds(db, [from[1] as number, ...next]);
+  return row !== undefined && row.id === from[1] && row.sort_key === from[0] ? rows : undefined;
 }
 
 /** Live persons of the given works, in their order per work. */
@@ -355,13 +381,14 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
           searchKeyset(plan, {
             keyTypes: LIST_KEY_TYPES,
             async rows(predicate, range, n) {
-              // A first page is the first matches' first rows, when those come in list order and
-              // are enough (or all there are).
-              if (pageFromFirst && range.from === undefined && range.direction === 'after') {
-                const ids = await firstMatches();
-                if (ids.length >= n || ids.length <= cap) return worksByIds(db, ids.slice(0, n));
-              }
-              return list.inOrder(predicate, range, n).select(LISTED_COLUMNS).limit(n).execute();
+              // A page forwards from within the first matches is their next rows, when those come
+              // in list order (ADR 0113, 0122, 0123).
+              const forwards = range.direction === 'after' && !range.inclusive && range.to === undefined;
+              const within =
+                pageFromFirst && forwards
+                  ? await rowsWithin(db, await firstMatches(), cap, range, n)
+                  : undefined;
+              return within ?? list.inOrder(predicate, range, n).select(LISTED_COLUMNS).limit(n).execute();
             },
             keys: list.keys,
             keyAt: list.keyAt,
