@@ -5,11 +5,16 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { detectDialect } from './open.ts';
 import { param } from './prepared.ts';
 
+/** `column` is one of the ids in `list`, one parameter holding an `idList` value. */
+function inList<DB>(db: Kysely<DB>, column: string, list: unknown): RawBuilder<boolean> {
+  return detectDialect(db) === 'postgres'
+    ? sql<boolean>`${sql.ref(column)} = any(${list}::int[])`
+    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${list}))`;
+}
+
 /** `column` is one of the ids of the parameter `name` (give its value with `idList`). */
 export function inIdList<DB>(db: Kysely<DB>, column: string, name: string): RawBuilder<boolean> {
-  return detectDialect(db) === 'postgres'
-    ? sql<boolean>`${sql.ref(column)} = any(${param<number[]>(name)}::int[])`
-    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${param<string>(name)}))`;
+  return inList(db, column, param<number[] | string>(name));
 }
 
 /** The value of an `inIdList` parameter. */
@@ -22,8 +27,5 @@ export function idList<DB>(db: Kysely<DB>, ids: readonly number[]): number[] | s
  * text then stays the same for every length of list (and can stay prepared, ADR 0115).
  */
 export function inIds<DB>(db: Kysely<DB>, column: string, ids: readonly number[]): RawBuilder<boolean> {
-  const value = idList(db, ids);
-  return detectDialect(db) === 'postgres'
-    ? sql<boolean>`${sql.ref(column)} = any(${value}::int[])`
-    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${value}))`;
+  return inList(db, column, idList(db, ids));
 }

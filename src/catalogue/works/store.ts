@@ -149,19 +149,22 @@ async function worksByIds(db: Kysely<DB>, ids: readonly number[]): Promise<Liste
 }
 
 /**
- * The `n` rows after `range.from` (from the start without it; a range forwards, exclusive and
- * open-ended) taken from `first`, the ids of a search's first matches in list order (up to
- * `cap` + 1 of them: more than `cap` means there are more): when the cursor's row is among them,
- * still where its key says (a work renamed since has moved: then, as when the rows are not all
- * there, undefined and the index decides). A work deleted since the matches were read is left out.
+ * For a range forwards (exclusive, open-ended), the `n` rows after `range.from` (from the start
+ * without it) taken from `firstMatches`, the ids of a search's first matches in list order (up to
+ * `cap` + 1 of them: more than `cap` means there are more; asked for only for such a range): when
+ * the cursor's row is among them, still where its key says (a work renamed since has moved:
+ * then, as when the rows are not all there, undefined and the index decides). A work deleted
+ * since the matches were read is left out.
  */
 async function rowsWithin(
   db: Kysely<DB>,
-  first: readonly number[],
+  firstMatches: () => Promise<readonly number[]>,
   cap: number,
   range: KeyRange,
   n: number,
 ): Promise<ListedWork[] | undefined> {
+  if (range.direction !== 'after' || range.inclusive || range.to !== undefined) return undefined;
+  const first = await firstMatches();
   const from = range.from;
   const at = from === undefined ? -1 : first.indexOf(from[1] as number);
   if (from !== undefined && at < 0) return undefined;
@@ -383,11 +386,7 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
             async rows(predicate, range, n) {
               // A page forwards from within the first matches is their next rows, when those come
               // in list order (ADR 0113, 0122, 0123).
-              const forwards = range.direction === 'after' && !range.inclusive && range.to === undefined;
-              const within =
-                pageFromFirst && forwards
-                  ? await rowsWithin(db, await firstMatches(), cap, range, n)
-                  : undefined;
+              const within = pageFromFirst ? await rowsWithin(db, firstMatches, cap, range, n) : undefined;
               return within ?? list.inOrder(predicate, range, n).select(LISTED_COLUMNS).limit(n).execute();
             },
             keys: list.keys,
