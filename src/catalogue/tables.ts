@@ -49,6 +49,11 @@ export interface PersonWorkTable {
   work_id: number;
   /** Order of the persons of one work (first author first). */
   position: number;
+  /**
+   * The work's sort key while it is live, null once deleted; kept by triggers (migration 0035),
+   * never written by the program.
+   */
+  work_sort_key: Generated<string | null>;
 }
 
 export type { SlugKind };

@@ -75,7 +75,7 @@ function changed(columns: readonly string[], a: string, b: string, pg: boolean):
   return `(${columns.map((c) => `${a}.${c} ${differ} ${b}.${c}`).join(' or ')})`;
 }
 
-function sqliteInserts(subjects: readonly ChangeSubject[], op: Operation): string {
+export function sqliteInserts(subjects: readonly ChangeSubject[], op: Operation): string {
   const rows = op === 'insert' ? ['new'] : op === 'delete' ? ['old'] : ['old', 'new'];
   return rows
     .flatMap((row) =>

@@ -31,6 +31,7 @@ import { personDecades } from './0031-person-decades.ts';
 import { triggerEarlyExits } from './0032-trigger-early-exits.ts';
 import { genericDecadePlans } from './0033-generic-decade-plans.ts';
 import { decadeTerms } from './0034-decade-terms.ts';
+import { linkedWorkKeys } from './0035-linked-work-keys.ts';
 
 export const catalogueMigrations: MigrationSet = (context) => ({
   '0001-catalogue': catalogueTables(context),
@@ -64,5 +65,6 @@ export const catalogueMigrations: MigrationSet = (context) => ({
   '0032-trigger-early-exits': triggerEarlyExits(context),
   '0033-generic-decade-plans': genericDecadePlans(context),
   '0034-decade-terms': decadeTerms(context),
+  '0035-linked-work-keys': linkedWorkKeys(context),
 });
 export { searchStems } from './0017-search-stems.ts';

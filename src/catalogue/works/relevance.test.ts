@@ -14,7 +14,7 @@ import { allPages } from './search-order.fixture.ts';
 import { worksResource } from './resource.ts';
 import { relevancePage, type Keyed } from './relevance.ts';
 import { keysetPage, wantsGenericPlan, type Key, type KeysetRequest } from '../../storage/index.ts';
-import { exactWorksQuery } from './store.ts';
+import { exactKeysQuery } from './store.ts';
 
 for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_URL)) {
   describe(`relevance order on ${target.dialect}`, { skip: target.skip }, () => {
@@ -80,14 +80,16 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       ]);
     });
 
-    test('the works of one person or of several are one statement text, kept prepared', async () => {
-      const ofPersons = (ids: number[]) => exactWorksQuery(database.db, undefined, ids, undefined);
+    test('the works of one person or of several are one statement text, kept prepared, no row of works read', async () => {
+      const ofPersons = (ids: number[]) => exactKeysQuery(database.db, undefined, ids, undefined);
       const one = ofPersons([goethe]);
       const two = ofPersons([goethe, other]);
       assert.equal(one.sql, two.sql, 'the list is one parameter');
       assert.ok(wantsGenericPlan(one), 'planned once per connection (ADR 0121)');
+      // The links' own keys (migration 0035, ADR 0124): the works table is not read.
+      assert.doesNotMatch(one.sql, /"works"/);
       const titlesOf = async (query: typeof one) =>
-        (await database.db.executeQuery(query)).rows.map((w) => w.titel);
+        (await database.db.executeQuery(query)).rows.map((w) => titles.get(Number(w.id)));
       assert.deepEqual(await titlesOf(one), ['Faust', 'Zur Farbenlehre']);
       assert.deepEqual(await titlesOf(two), [
         'Abenteuer mit Faust',
@@ -97,6 +99,35 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
         'Urfaust',
         'Zur Farbenlehre',
       ]);
+    });
+
+    test("a renamed or deleted work moves or leaves its author's exact part", async () => {
+      const keys = async () =>
+        (await database.db.executeQuery(exactKeysQuery(database.db, undefined, [goethe], undefined))).rows;
+      const farbenlehre = [...titles].find(([, titel]) => titel === 'Zur Farbenlehre')![0];
+      const renamed = await stores.works.replace(farbenlehre, {
+        titel: 'Aber Farbenlehre',
+        personIds: [goethe],
+      });
+      assert.equal(renamed?.titel, 'Aber Farbenlehre');
+      titles.set(farbenlehre, 'Aber Farbenlehre');
+      try {
+        assert.deepEqual(
+          (await keys()).map((k) => titles.get(Number(k.id))),
+          ['Aber Farbenlehre', 'Faust'],
+          'the new title sorts first',
+        );
+        assert.deepEqual(named((await ranked('goethe', 10)).slice(0, 2)), ['Aber Farbenlehre', 'Faust']);
+        assert.ok(await stores.works.delete(farbenlehre));
+        assert.deepEqual(
+          (await keys()).map((k) => titles.get(Number(k.id))),
+          ['Faust'],
+          'a deleted work has no key',
+        );
+        assert.deepEqual(named(await ranked('goethe', 10)), ['Faust']);
+      } finally {
+        titles.delete(farbenlehre);
+      }
     });
 
     test('backwards from every page gives the page before', async () => {
@@ -166,6 +197,8 @@ describe('a relevance page reads the plain order as few times as it can', () => 
   }));
   const exact = [rows[2]!, rows[25]!];
   const keyOf = (r: Keyed): Key => [r.sort_key, r.id];
+  /** The rows of exact keys, as the works store reads them for a page. */
+  const rowsOf = (ids: readonly number[]) => Promise.resolve(rows.filter((r) => ids.includes(r.id)));
   const beyond = (r: Keyed, key: Key, direction: 'after' | 'before') =>
     direction === 'after' ? r.sort_key > key[0]! : r.sort_key < key[0]!;
 
@@ -192,7 +225,7 @@ describe('a relevance page reads the plain order as few times as it can', () => 
 
   test('a first page with a few exact rows takes one plain page, and no page asks what lies behind it', async () => {
     const { seen, plain } = plainOrder();
-    const page = await relevancePage({ limit: 5 }, exact, plain);
+    const page = await relevancePage({ limit: 5 }, exact, plain, rowsOf);
     assert.deepEqual(
       page.items.map((r) => r.id),
       [3, 26, 1, 2, 4],
@@ -208,7 +241,7 @@ describe('a relevance page reads the plain order as few times as it can', () => 
       const forward: { ids: number[]; prev?: string | undefined }[] = [];
       let after: string | undefined;
       do {
-        const page = await relevancePage({ limit, after }, exact, plain);
+        const page = await relevancePage({ limit, after }, exact, plain, rowsOf);
         forward.push({ ids: page.items.map((r) => r.id), prev: page.prev });
         after = page.next;
       } while (after);
@@ -218,7 +251,7 @@ describe('a relevance page reads the plain order as few times as it can', () => 
         `pages of ${limit}`,
       );
       for (let i = 1; i < forward.length; i++) {
-        const back = await relevancePage({ limit, before: forward[i]!.prev }, exact, plain);
+        const back = await relevancePage({ limit, before: forward[i]!.prev }, exact, plain, rowsOf);
         assert.deepEqual(
           back.items.map((r) => r.id),
           forward[i - 1]!.ids,

@@ -1,7 +1,7 @@
 // `sortierung=relevanz` (docs/decisions/0080-relevance-order.md): a search's exact matches first
 // — works whose title is the query, and works of a person whose name is the query — then every
-// other match, each part in list order (sort_key, id). The exact part is small and read whole
-// (at most EXACT_CAP rows); the rest is the list's own keyset search with those rows left out,
+// other match, each part in list order (sort_key, id). The exact part is small and its keys are
+// read whole (at most EXACT_CAP), the rows of those a page shows after (ADR 0124); the rest is the list's own keyset search with those rows left out,
 // so a page deep in the rest costs what a page of today's order costs. Cursors name their part:
 // [0 | 1, sort_key, id].
 import type { Kysely } from 'kysely';
@@ -93,15 +93,19 @@ export function decodeRelevance(cursor: string): { tier: 0 | 1; key: Key } {
   return { tier, key: [key as string, id as number] };
 }
 
-/** A page in relevance order: `exact` (in list order) first, then the plain matches not in it. */
+/**
+ * A page in relevance order: `exact` (keys, in list order) first, then the plain matches not in
+ * it. `rowsOf` reads the rows of the exact keys a page shows (live ones, in any order).
+ */
 export async function relevancePage<R extends Keyed>(
   request: KeysetRequest,
-  exact: readonly R[],
+  exact: readonly Keyed[],
   plain: PlainPage<R>,
+  rowsOf: (ids: readonly number[]) => Promise<R[]>,
 ): Promise<SliceResult<R>> {
   const exactIds = new Set(exact.map((r) => r.id));
-  const tierOf = (r: R) => (exactIds.has(r.id) ? 0 : 1);
-  const cursorOf = (r: R) => encodeCursor([tierOf(r), r.sort_key, r.id]);
+  const tierOf = (r: Keyed) => (exactIds.has(r.id) ? 0 : 1);
+  const cursorOf = (r: Keyed) => encodeCursor([tierOf(r), r.sort_key, r.id]);
   const plainCursor = (key: Key) => encodeCursor(key);
   const { limit } = request;
 
@@ -127,12 +131,32 @@ export async function relevancePage<R extends Keyed>(
   }
 
   /** Whether anything comes before `first` in relevance order. */
-  async function before(first: R): Promise<boolean> {
+  async function before(first: Keyed): Promise<boolean> {
     if (tierOf(first) === 0) return compare(keyOf(exact[0]!), keyOf(first)) < 0;
     return exact.length > 0 || (await rest('before', plainCursor(keyOf(first)), 0)).length > 0;
   }
 
-  const page = (items: R[], more: boolean, backwards: boolean, other: boolean): SliceResult<R> => {
+  /**
+   * The page's rows: the exact keys' rows read now, the plain rows as they are. A work deleted
+   * since its key was read is left out.
+   */
+  async function rowsFor(items: readonly (Keyed | R)[]): Promise<R[]> {
+    const wanted = items.filter((r) => exactIds.has(r.id)).map((r) => r.id);
+    const found = new Map(wanted.length > 0 ? (await rowsOf(wanted)).map((r) => [r.id, r]) : []);
+    return items.flatMap((r) => {
+      if (!exactIds.has(r.id)) return [r as R];
+      const row = found.get(r.id);
+      return row === undefined ? [] : [row];
+    });
+  }
+
+  const page = async (
+    keys: (Keyed | R)[],
+    more: boolean,
+    backwards: boolean,
+    other: boolean,
+  ): Promise<SliceResult<R>> => {
+    const items = await rowsFor(keys);
     const first = items[0];
     const last = items.at(-1);
     const next = backwards ? other : more;
@@ -146,7 +170,7 @@ export async function relevancePage<R extends Keyed>(
 
   if (request.after !== undefined || request.before === undefined) {
     const at = request.after === undefined ? undefined : decodeRelevance(request.after);
-    let items: R[];
+    let items: (Keyed | R)[];
     let more: boolean;
     if (at === undefined || at.tier === 0) {
       const head = at === undefined ? [...exact] : exact.filter((r) => compare(keyOf(r), at.key) > 0);
@@ -169,7 +193,7 @@ export async function relevancePage<R extends Keyed>(
   }
 
   const at = decodeRelevance(request.before);
-  let items: R[];
+  let items: (Keyed | R)[];
   let more: boolean;
   if (at.tier === 1) {
     const tail = await rest('before', plainCursor(at.key), limit);

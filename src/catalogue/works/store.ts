@@ -65,7 +65,7 @@ import {
   facetTerms,
 } from './facets.ts';
 import { workSearchText } from './search-text.ts';
-import { decodeRelevance, EXACT_CAP, exactMatches, relevancePage } from './relevance.ts';
+import { decodeRelevance, EXACT_CAP, exactMatches, relevancePage, type Keyed } from './relevance.ts';
 import { CopiesOnLoanError, hasCopyOnLoan, liveCopyCount, setCopyCount } from '../copies/index.ts';
 
 export { CopiesOnLoanError };
@@ -405,7 +405,12 @@ export function createWorkStore(db: Kysely<DB>, options?: StoreOptions): SqlWork
       }, capabilities.concurrentReads);
       const range = { after: request.after, before: request.before, limit };
       const page = relevance
-        ? await relevancePage(range, await exactMatches(db, request.q!, exactWorksOf(db, where)), plainPage)
+        ? await relevancePage(
+            range,
+            await exactMatches(db, request.q!, exactKeysOf(db, where)),
+            plainPage,
+            (ids) => worksByIds(db, ids),
+          )
         : await plainPage(range);
       const persons = await personsOfWorks(
         db,
@@ -550,17 +555,33 @@ function scopeOf(filters: WorkFacetFilters | undefined): ListScope | undefined {
 }
 
 /**
- * The exact part's read (relevance.ts): live works of persons (by id) or by title sort key, in
- * list order. The persons are one parameter, so the text is one per facet filter's shape: kept
- * prepared with a generic plan (ADR 0121), not parsed and planned for every relevance page.
+ * The exact part's read (relevance.ts): the keys of the live works of persons (by id) or by title
+ * sort key, in list order, at most EXACT_CAP; the page then reads the rows of the few it shows.
+ * The persons are one parameter, so the text is one per facet filter's shape: kept prepared with
+ * a generic plan (ADR 0121), not parsed and planned for every relevance page.
  */
-export function exactWorksQuery(
+export function exactKeysQuery(
   db: Kysely<DB>,
   facets: Expression<SqlBool> | undefined,
   persons: readonly number[] | undefined,
   titleKey: string | undefined,
-): CompiledQuery<ListedWork> {
-  let query = db.selectFrom('works').select(LISTED_COLUMNS).where('works.deleted_at', 'is', null);
+): CompiledQuery<Keyed> {
+  if (persons !== undefined && facets === undefined && titleKey === undefined) {
+    // The links carry their work's key (migration 0035): one index range per person, in which a
+    // deleted work's links have none; no row of `works` is read (ADR 0124).
+    const keys = db
+      .selectFrom('person_work')
+      .select(['work_id as id', 'work_sort_key as sort_key'])
+      .distinct()
+      .where(inIds(db, 'person_id', persons))
+      .where('work_sort_key', 'is not', null)
+      .$narrowType<{ sort_key: string }>();
+    return withGenericPlan(keys.orderBy('sort_key').orderBy('id').limit(EXACT_CAP).compile());
+  }
+  let query = db
+    .selectFrom('works')
+    .select(['works.id', 'works.sort_key'])
+    .where('works.deleted_at', 'is', null);
   // The exact part shows only works the facet filters keep, like the rest (ADR 0094).
   if (facets !== undefined) query = query.where(facets);
   if (titleKey !== undefined) query = query.where('works.sort_key', '=', titleKey);
@@ -574,9 +595,9 @@ export function exactWorksQuery(
   return withGenericPlan(query.orderBy('works.sort_key').orderBy('works.id').limit(EXACT_CAP).compile());
 }
 
-function exactWorksOf(db: Kysely<DB>, facets: Expression<SqlBool> | undefined) {
+function exactKeysOf(db: Kysely<DB>, facets: Expression<SqlBool> | undefined) {
   return async (persons: readonly number[] | undefined, titleKey: string | undefined) =>
-    (await db.executeQuery(exactWorksQuery(db, facets, persons, titleKey))).rows;
+    (await db.executeQuery(exactKeysQuery(db, facets, persons, titleKey))).rows;
 }
 
 const NO_FACETS: WorkFacets = { exact: true, autor: [], dekade: [], verfuegbar: [], medientyp: [] };
