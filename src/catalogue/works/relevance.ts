@@ -1,9 +1,9 @@
 // `sortierung=relevanz` (docs/decisions/0080-relevance-order.md): a search's exact matches first
 // — works whose title is the query, and works of a person whose name is the query — then every
-// other match, each part in list order (sort_key, id). The exact part is small and its keys are
-// read whole (at most EXACT_CAP), the rows of those a page shows after (ADR 0124); the rest is the list's own keyset search with those rows left out,
-// so a page deep in the rest costs what a page of today's order costs. Cursors name their part:
-// [0 | 1, sort_key, id].
+// other match, each part in list order (sort_key, id). The exact part is small: its keys are read
+// whole (at most EXACT_CAP), the rows only of those a page shows (ADR 0124). The rest is the
+// list's own keyset search with those rows left out, so a page deep in the rest costs what a page
+// of today's order costs. Cursors name their part: [0 | 1, sort_key, id].
 import type { Kysely } from 'kysely';
 import {
   decodeCursor,
