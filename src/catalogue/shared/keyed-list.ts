@@ -308,16 +308,28 @@ export function keyedList<T extends ListedTable>(
     /** Rows in key order; `limit` bounds what a term index scan reads (the caller limits too). */
     inOrder: (filter: RowFilter | undefined, range: KeyRange, limit: number) =>
       typed(ordered(filter, range, true, limit)),
-    keys: (filter: RowFilter | undefined, range: KeyRange, n: number, inKeyOrder: boolean) =>
-      (filter?.ranked && !inKeyOrder
-        ? ranked(filter.ranked, range, true)
-        : inKeyOrder || filter?.terms
-          ? ordered(filter, range, true, n)
-          : within(filter, range)
+    async keys(filter: RowFilter | undefined, range: KeyRange, n: number, inKeyOrder: boolean) {
+      if (filter?.terms) {
+        // A probe of the term index (whether a page has rows on its cursor's other side) needs
+        // no row of the table, as `sample` does not: the index holds live rows only, and the
+        // scan keeps the scope's rows itself. So its plan is fixed by its shape and kept per
+        // connection (ADR 0115), where joining the rows had it parsed and planned for every
+        // page after the first (ADR 0126).
+        const found = termScan(scoped(filter.terms), range, n);
+        const probe = sql<{ id: number }>`select found.id from ${found} as found`;
+        return (await db.executeQuery(withGenericPlan(probe.compile(db)))).rows;
+      }
+      return (
+        filter?.ranked && !inKeyOrder
+          ? ranked(filter.ranked, range, true)
+          : inKeyOrder
+            ? ordered(filter, range, true, n)
+            : within(filter, range)
       )
         .select(`${table}.id`)
         .limit(n)
-        .execute(),
+        .execute();
+    },
     async keyAt(range: KeyRange, offset: number): Promise<Key | undefined> {
       const row = await ordered(undefined, range, false)
         .select(['sort_key', 'id'])

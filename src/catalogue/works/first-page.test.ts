@@ -2,9 +2,9 @@
 // in list order from the ranked index (SQLite) or the term index (PostgreSQL): no second read of
 // the index finds the page's rows; they are read by id (ADR 0113, on PostgreSQL since ADR 0122).
 // So does a page forwards from within them (ADR 0123); a page backwards, or from a cursor whose
-// work has moved since, reads its rows from the index. On PostgreSQL the search's keys and its
-// first matches are read on the connections that keep generic plans, a page's rows are not (ADR
-// 0115). The statements are seen where each engine's driver sends them (node:sqlite's
+// work has moved since, reads its rows from the index. On PostgreSQL the search's keys, its
+// first matches and a later page's probe are read on the connections that keep generic plans, a
+// page's rows are not (ADR 0115, 0126). The statements are seen where each engine's driver sends them (node:sqlite's
 // statements, pg's client).
 import assert from 'node:assert/strict';
 import { StatementSync } from 'node:sqlite';
@@ -134,13 +134,26 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
       { skip: target.dialect !== 'postgres' && 'generic plans are PostgreSQL only' },
       async () => {
         for (const q of ['der', 'der kleine', 'garten']) {
-          const second = await stores.works.list({
-            q,
-            limit: 7,
-            after: (await stores.works.list({ q, limit: 7 })).next,
+          const first = await stores.works.list({ q, limit: 7 });
+          let second: Awaited<ReturnType<CatalogueStores['works']['list']>> | undefined;
+          const forward = await statementsOf(async () => {
+            second = await stores.works.list({ q, limit: 7, after: first.next });
           });
+          // Whether rows lie before page 2's cursor: a probe of the term index alone, kept
+          // prepared with its generic plan like the sample (ADR 0126), not joined to the rows.
+          assert.ok(
+            seenGeneric.some(
+              (s) => s.startsWith('select found.id from') && !s.includes('order by found.sort_key'),
+            ),
+            `q=${q}: the probe before page 2, generically`,
+          );
+          assert.ok(
+            !forward.some((s) => s.includes('works_terms')),
+            `q=${q}: page 2 reads the index only so`,
+          );
+          assert.ok(second?.prev, `q=${q}: page 2 links back`);
           // Backwards: read from the index.
-          const plain = await statementsOf(() => stores.works.list({ q, limit: 7, before: second.prev }));
+          const plain = await statementsOf(() => stores.works.list({ q, limit: 7, before: second!.prev }));
           // The words' keys, and the first matches the count and facets read: each planned once
           // per connection (their plans are fixed by their shape, ADR 0115).
           assert.ok(
