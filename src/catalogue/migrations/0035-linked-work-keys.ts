@@ -30,12 +30,16 @@ async function sqliteUp(db: Db): Promise<void> {
     on person_work begin ${sql.raw(sqliteInserts(CHANGE_SUBJECTS.person_work!, 'update'))} end`.execute(db);
   await sql`alter table person_work add column work_sort_key text`.execute(db);
   await sql`update person_work set work_sort_key = ${liveKeyOf('person_work.work_id')}`.execute(db);
-  await sql`create trigger person_work_insert_key after insert on person_work begin
-    update person_work set work_sort_key = ${liveKeyOf('new.work_id')}
-      where work_id = new.work_id and person_id = new.person_id; end`.execute(db);
-  await sql`create trigger person_work_update_key after update of work_id on person_work begin
-    update person_work set work_sort_key = ${liveKeyOf('new.work_id')}
-      where work_id = new.work_id and person_id = new.person_id; end`.execute(db);
+  // A link added, or moved to another work, takes that work's key.
+  const takeKey = sql`update person_work set work_sort_key = ${liveKeyOf('new.work_id')}
+    where work_id = new.work_id and person_id = new.person_id`;
+  for (const [name, event] of [
+    ['person_work_insert_key', 'after insert'],
+    ['person_work_update_key', 'after update of work_id'],
+  ] as const)
+    await sql`create trigger ${sql.id(name)} ${sql.raw(event)} on person_work begin ${takeKey}; end`.execute(
+      db,
+    );
   await sql`create trigger works_update_link_keys after update of sort_key, deleted_at on works
     when old.sort_key is not new.sort_key or (old.deleted_at is null) <> (new.deleted_at is null) begin
     update person_work set work_sort_key = case when new.deleted_at is null then new.sort_key end

@@ -43,6 +43,10 @@ async function insertRow(db: Kysely<DB>, table: 'persons' | 'works', slug: strin
   return Number(row.id);
 }
 
+/** Marks the work deleted, as the store does (soft deletion). */
+const deleteWork = (db: Kysely<DB>, id: number) =>
+  db.updateTable('works').set({ deleted_at: new Date().toISOString() }).where('id', '=', id).execute();
+
 const keyOf = async (db: Kysely<DB>, person: number, work: number) =>
   (
     await db
@@ -100,22 +104,14 @@ for (const target of catalogueTestTargets(process.env.SHELFMARK_TEST_DATABASE_UR
 
         await db.updateTable('works').set({ sort_key: 'aaa erstes' }).where('id', '=', first).execute();
         assert.equal(await keyOf(db, person, first), 'aaa erstes', 'a work renamed');
-        await db
-          .updateTable('works')
-          .set({ deleted_at: new Date().toISOString() })
-          .where('id', '=', first)
-          .execute();
+        await deleteWork(db, first);
         assert.equal(await keyOf(db, person, first), null, 'a work deleted');
         await db.updateTable('works').set({ deleted_at: null }).where('id', '=', first).execute();
         assert.equal(await keyOf(db, person, first), 'aaa erstes', 'a work undeleted');
 
         await db.updateTable('person_work').set({ work_id: second }).where('work_id', '=', first).execute();
         assert.equal(await keyOf(db, person, second), 'zweites', 'a link moved to another work');
-        await db
-          .updateTable('works')
-          .set({ deleted_at: new Date().toISOString() })
-          .where('id', '=', first)
-          .execute();
+        await deleteWork(db, first);
         await db
           .insertInto('person_work')
           .values({ person_id: person, work_id: first, position: 1 })

@@ -156,6 +156,18 @@ export function keyedList<T extends ListedTable>(
     return { ...grouped, keep };
   };
   /**
+   * The ids of the first `limit` matches of a term index scan within `range`, read from the index
+   * alone: it holds live rows only, and the scan keeps the scope's rows itself. Needing no row of
+   * the table, the statement's plan is fixed by its shape: one generic plan per connection (ADR
+   * 0115), for a search's sample and for a later page's probe (ADR 0126) alike.
+   */
+  const termIds = async (terms: NonNullable<RowFilter['terms']>, range: KeyRange, limit: number) => {
+    const found = termScan(scoped(terms), range, limit);
+    const ids = sql<{ id: number }>`select found.id from ${found} as found
+      order by found.sort_key, found.id limit ${limit}`;
+    return (await db.executeQuery(withGenericPlan(ids.compile(db)))).rows;
+  };
+  /**
    * Live rows matching a term index (PostgreSQL) within `range`: the scan finds the first
    * `limit` matches' keys in list order from the range's start, then the rows are joined.
    */
@@ -277,14 +289,9 @@ export function keyedList<T extends ListedTable>(
     async sample(plan: FullTextPlan | undefined, cap = SEARCH_COUNT_CAP): Promise<number[]> {
       const filter = plan === undefined ? undefined : plan.kind === 'filter' ? plan.filter : plan.probe;
       if (filter?.terms) {
-        // The term index holds live rows only, and the scan keeps the scope's rows itself: the
-        // ids need no row of the table (a row read per match, at random: most of the cost of a
-        // common word's 501 at 1,000,000 works).
-        const found = termScan(scoped(filter.terms), EVERYTHING, cap + 1);
-        const sample = sql<{ id: number }>`select found.id from ${found} as found
-          order by found.sort_key, found.id limit ${cap + 1}`;
-        const { rows } = await db.executeQuery(withGenericPlan(sample.compile(db)));
-        return rows.map((row) => Number(row.id));
+        // No row of the table: a row read per match, at random, was most of the cost of a common
+        // word's 501 at 1,000,000 works.
+        return (await termIds(filter.terms, EVERYTHING, cap + 1)).map((row) => Number(row.id));
       }
       // Kept keys are read in order too: their first rows, not every row of the condition.
       const rows = await (
@@ -309,16 +316,9 @@ export function keyedList<T extends ListedTable>(
     inOrder: (filter: RowFilter | undefined, range: KeyRange, limit: number) =>
       typed(ordered(filter, range, true, limit)),
     async keys(filter: RowFilter | undefined, range: KeyRange, n: number, inKeyOrder: boolean) {
-      if (filter?.terms) {
-        // A probe of the term index (whether a page has rows on its cursor's other side) needs
-        // no row of the table, as `sample` does not: the index holds live rows only, and the
-        // scan keeps the scope's rows itself. So its plan is fixed by its shape and kept per
-        // connection (ADR 0115), where joining the rows had it parsed and planned for every
-        // page after the first (ADR 0126).
-        const found = termScan(scoped(filter.terms), range, n);
-        const probe = sql<{ id: number }>`select found.id from ${found} as found`;
-        return (await db.executeQuery(withGenericPlan(probe.compile(db)))).rows;
-      }
+      // A probe of the term index (whether a page has rows on its cursor's other side): joining
+      // the rows had it parsed and planned for every page after the first (ADR 0126).
+      if (filter?.terms) return termIds(filter.terms, range, n);
       return (
         filter?.ranked && !inKeyOrder
           ? ranked(filter.ranked, range, true)
